@@ -1,0 +1,49 @@
+import { useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { site } from "../../content/site";
+import { detectLanguage } from "../i18n/detect";
+import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../i18n/languages";
+
+/**
+ * Runs the language chain once, when the visitor first lands on an unprefixed (English) page, and takes
+ * them to the same page in their language. A `/es` or `/fr` URL is an explicit choice and is left alone.
+ * It renders nothing and never delays the page: English shows at once.
+ */
+export function LanguageDetector() {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the chain runs once per visit, on the landing URL.
+  useEffect(() => {
+    if (languageFromPath(location.pathname) !== defaultLanguage) return;
+    let cancelled = false;
+    void detectLanguage({
+      preferences: localStorage,
+      session: sessionStorage,
+      fetch: window.fetch.bind(window),
+      endpoint: site.geolocation.endpoint,
+      timeoutMs: site.geolocation.timeoutMs,
+      browserLanguage: navigator.language,
+      logError: (message, error) => console.warn(message, error),
+    }).then(({ language }) => {
+      const here = window.location;
+      if (cancelled || language === defaultLanguage || languageFromPath(here.pathname) !== defaultLanguage) return;
+      // A choice made in the picker while the detection ran wins over it.
+      if (hasStoredPreference()) return;
+      void navigate(localizePath(here.pathname, language) + here.search + here.hash, { replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  return null;
+}
+
+function hasStoredPreference(): boolean {
+  try {
+    return isLanguage(localStorage.getItem(preferenceKey));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,73 @@
+import { useCallback, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { type Language, languages, localizePath } from "../i18n/languages";
+import { storeLanguagePreference } from "../i18n/preference";
+import { useLanguage } from "../i18n/use-language";
+import { Flag } from "./Flag";
+import { useDismiss } from "./use-dismiss";
+
+/**
+ * The language picker: a button opening a short list of links to this same page in each language.
+ * Choosing one stores the preference and switches at once; without JavaScript the links still work.
+ */
+export function LanguagePicker({ onChoose }: { onChoose?: () => void }) {
+  const { t } = useTranslation();
+  const current = useLanguage();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, rootRef, buttonRef);
+
+  const choose = (language: Language) => {
+    storeLanguagePreference(language);
+    setOpen(false);
+    onChoose?.();
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={t("common.languagePicker", { language: t(`common.languageNames.${current}`) })}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line/80 px-3 text-sm font-medium text-text transition-colors hover:border-accent"
+      >
+        <Flag language={current} />
+        <span>{current.toUpperCase()}</span>
+        <svg viewBox="0 0 12 8" width="10" height="7" aria-hidden="true" className={open ? "rotate-180" : ""}>
+          <path d="M1 1l5 5 5-5" stroke="currentColor" strokeWidth="1.8" fill="none" />
+        </svg>
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        aria-label={t("common.chooseLanguage")}
+        className="absolute right-0 z-50 mt-2 min-w-44 overflow-hidden rounded-xl border border-line bg-surface-2 py-1 shadow-header"
+      >
+        {languages.map((language) => (
+          <li key={language}>
+            <Link
+              to={localizePath(location.pathname, language) + location.search}
+              hrefLang={language}
+              lang={language}
+              aria-current={language === current ? "true" : undefined}
+              onClick={() => choose(language)}
+              className="flex min-h-11 items-center gap-3 px-4 text-sm text-text hover:bg-line/60 aria-[current]:font-semibold aria-[current]:text-accent"
+            >
+              <Flag language={language} />
+              {t(`common.languageNames.${language}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { site } from "../../content/site";
+import { type Language, localeTags } from "../i18n/languages";
+
+/**
+ * Every marketing figure, formatted for one language. These are i18next's default interpolation
+ * variables, so a text can only show a claim through `{{channels}}` and never hard-codes a number.
+ */
+export function claimVariables(language: Language) {
+  const number = new Intl.NumberFormat(localeTags[language]);
+  const compact = new Intl.NumberFormat(localeTags[language], { notation: "compact", maximumFractionDigits: 0 });
+  const { claims } = site;
+  return {
+    brand: site.brand.name,
+    supportEmail: site.brand.supportEmail,
+    channels: `${number.format(claims.channels)}+`,
+    channelsShort: `${compact.format(claims.channels)}+`,
+    titles: number.format(claims.onDemandTitles),
+    customers: `${number.format(claims.customers)}+`,
+    customersShort: `${compact.format(claims.customers)}+`,
+    servers: `${number.format(claims.servers)}+`,
+    countries: number.format(claims.countries),
+    days: number.format(claims.catchUpDays),
+    rating: number.format(claims.rating),
+  };
+}
+
+export type ClaimVariables = ReturnType<typeof claimVariables>;

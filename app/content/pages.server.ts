@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { type Language, languages } from "../i18n/languages";
+import { claimVariables } from "./claims";
+import { fillPlaceholders, markdownToHtml, splitFrontMatter } from "./markdown.server";
+
+/** The long pages written as Markdown under content/pages/<page>/<language>.md. */
+export const longPages = ["about", "terms", "privacy"] as const;
+export type LongPage = (typeof longPages)[number];
+
+export interface RenderedPage {
+  title: string;
+  description: string;
+  updated: string;
+  html: string;
+}
+
+const frontMatter = z.object({
+  title: z.string().trim().min(1),
+  description: z.string().trim().min(1).max(200),
+  updated: z
+    .union([z.string(), z.date()])
+    .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
+    .pipe(z.iso.date()),
+});
+
+const sources = import.meta.glob<string>("../../content/pages/*/*.md", { query: "?raw", import: "default", eager: true });
+
+/**
+ * Parses, checks and renders one page file. A missing field stops the server with the file and field named.
+ */
+export function renderPage(source: string, file: string, language: Language): RenderedPage {
+  const { data, body } = splitFrontMatter(source, file);
+  const parsed = frontMatter.safeParse(data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `"${issue.path.join(".") || "front matter"}" ${issue.message}`);
+    throw new Error(`${file}: ${problems.join("; ")}`);
+  }
+  const values = claimVariables(language);
+  return {
+    title: fillPlaceholders(parsed.data.title, values, file),
+    description: fillPlaceholders(parsed.data.description, values, file),
+    updated: parsed.data.updated,
+    html: markdownToHtml(fillPlaceholders(body, values, file)),
+  };
+}
+
+function renderAll(): Record<LongPage, Record<Language, RenderedPage>> {
+  const pages = {} as Record<LongPage, Record<Language, RenderedPage>>;
+  for (const page of longPages) {
+    pages[page] = {} as Record<Language, RenderedPage>;
+    for (const language of languages) {
+      const file = `content/pages/${page}/${language}.md`;
+      const source = sources[`../../${file}`];
+      if (source === undefined) throw new Error(`${file} is missing: every page needs a file in each language.`);
+      pages[page][language] = renderPage(source, file, language);
+    }
+  }
+  return pages;
+}
+
+/** Rendered once when the server starts, which is also when a broken file is reported. */
+const rendered = renderAll();
+
+export function getLongPage(page: LongPage, language: Language): RenderedPage {
+  return rendered[page][language];
+}

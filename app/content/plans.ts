@@ -1,0 +1,32 @@
+import { type Plan, type PlanKey, site } from "../../content/site";
+import { type Language, localeTags } from "../i18n/languages";
+
+export type ViewerCount = (typeof site.viewerChoices)[number];
+
+export function findPlan(key: string | null | undefined): Plan | undefined {
+  return site.plans.find((plan) => plan.key === key);
+}
+
+export function isViewerCount(value: number): value is ViewerCount {
+  return (site.viewerChoices as readonly number[]).includes(value);
+}
+
+/** A plan's price in cents for a number of simultaneous viewers; a count with no price set costs the plan's price. */
+export function planPrice(plan: Plan, viewers: ViewerCount): number {
+  const prices: Partial<Record<number, number>> = plan.viewerPrices;
+  return prices[viewers] ?? plan.price;
+}
+
+/** Money for display: `€13` in English, `13 €` in Spanish and French; cents only when there are some. */
+export function formatPrice(cents: number, language: Language, currency: string = site.currency): string {
+  return new Intl.NumberFormat(localeTags[language], {
+    style: "currency",
+    currency,
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
+
+/** The checkout address for a plan and viewer count (localized by the caller). */
+export function checkoutPath(key: PlanKey, viewers: ViewerCount): string {
+  return `/checkout?plan=${key}&viewers=${viewers}`;
+}

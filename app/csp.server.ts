@@ -1,0 +1,22 @@
+import { site } from "../content/site";
+
+/**
+ * The Content-Security-Policy of a rendered page: scripts only from this origin or carrying the
+ * response's nonce, no inline script without it, no plug-ins, no framing, forms posting only here.
+ * `connect-src` admits the geolocation service the language detection asks.
+ */
+export function pageContentSecurityPolicy(nonce: string): string {
+  const geolocationOrigin = new URL(site.geolocation.endpoint).origin;
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${geolocationOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

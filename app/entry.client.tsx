@@ -1,0 +1,19 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { languageFromPath } from "./i18n/languages";
+import { loadMessages } from "./i18n/messages.client";
+import { registerMessages } from "./i18n/registry";
+
+// The page's language must be loaded before hydration, or the first render would not match the server's.
+const language = languageFromPath(window.location.pathname);
+registerMessages({ [language]: await loadMessages(language) });
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { NonceContext } from "./components/nonce";
+import { assertValidLocales } from "./content/validate-content";
+import { pageContentSecurityPolicy } from "./csp.server";
+import { allMessages } from "./i18n/messages.server";
+import { registerMessages } from "./i18n/registry";
+
+// A broken content file stops the start here, naming the file and the field.
+assertValidLocales(allMessages);
+registerMessages(allMessages);
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders a page to HTML. Pages have no deferred data, so the whole document is rendered before the
+ * first byte: every visitor, crawler or not, gets complete HTML, and a broken render is a clean error page.
+ */
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce));
+
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough();
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+        },
+        onShellError: reject,
+        onError(error) {
+          status = 500;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { isLanguage, languageFromBrowserTag, languageFromPath, localizePath, pathWithoutLanguage } from "./languages";
+
+describe("languages in URLs", () => {
+  it.each([
+    ["/", "en"],
+    ["/about", "en"],
+    ["/es", "es"],
+    ["/es/", "es"],
+    ["/es/blog/some-article", "es"],
+    ["/fr/terms", "fr"],
+    ["/espanol", "en"],
+    ["/frites/es", "en"],
+    ["/en/about", "en"],
+  ])("reads the language of %s as %s", (path, language) => {
+    expect(languageFromPath(path)).toBe(language);
+  });
+
+  it.each([
+    ["/", "/"],
+    ["/about", "/about"],
+    ["/es", "/"],
+    ["/fr/blog/x", "/blog/x"],
+  ])("strips the prefix of %s to %s", (path, bare) => {
+    expect(pathWithoutLanguage(path)).toBe(bare);
+  });
+
+  it.each([
+    ["/", "es", "/es"],
+    ["/about", "fr", "/fr/about"],
+    ["/es/about", "en", "/about"],
+    ["/es", "en", "/"],
+    ["/fr/blog", "es", "/es/blog"],
+    ["/es/checkout", "es", "/es/checkout"],
+  ] as const)("puts %s in %s as %s", (path, language, localized) => {
+    expect(localizePath(path, language)).toBe(localized);
+  });
+
+  it("recognises only the three site languages", () => {
+    expect(["en", "es", "fr", "de", "EN", "", null, 3].map(isLanguage)).toEqual([true, true, true, false, false, false, false, false]);
+  });
+
+  it.each([
+    ["es-MX", "es"],
+    ["fr-CA", "fr"],
+    ["FR", "fr"],
+    ["en-US", "en"],
+    ["de-DE", "en"],
+    ["pt-BR", "en"],
+    ["", "en"],
+    [undefined, "en"],
+  ])("maps the browser language %s to %s", (tag, language) => {
+    expect(languageFromBrowserTag(tag)).toBe(language);
+  });
+});

@@ -1,0 +1,73 @@
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { isbot } from "isbot";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { site } from "../content/site";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/ErrorPage";
+import { NotFoundPage } from "./components/NotFoundPage";
+import { useNonce } from "./components/nonce";
+import { SiteShell } from "./components/SiteShell";
+import { languageFromPath } from "./i18n/languages";
+import { loadMessages } from "./i18n/messages.client";
+import { hasMessages, registerMessages } from "./i18n/registry";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+/** The page's language comes from its URL; crawlers get every lazy section at once. */
+export function loader({ request }: Route.LoaderArgs) {
+  return {
+    language: languageFromPath(new URL(request.url).pathname),
+    crawler: isbot(request.headers.get("user-agent")),
+  };
+}
+
+/** In the browser: loads the messages of the language being navigated to before the page renders. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  if (!hasMessages(language)) registerMessages({ [language]: await loadMessages(language) });
+  return { language, crawler: isbot(navigator.userAgent) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const language = data?.language ?? languageFromPath(location.pathname);
+  const nonce = useNonce();
+  return (
+    <html lang={language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={site.brand.themeColor} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="bg-ink text-text antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteShell language={loaderData.language}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const language = languageFromPath(useLocation().pathname);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return <SiteShell language={language}>{notFound ? <NotFoundPage /> : <ErrorPage />}</SiteShell>;
+}

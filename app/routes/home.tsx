@@ -1,0 +1,63 @@
+import { useRouteLoaderData } from "react-router";
+import { site } from "../../content/site";
+import { LazySection } from "../components/LazySection";
+import { imageSources } from "../images";
+import type { loader as rootLoader } from "../root";
+import { BlogTeaser } from "../sections/BlogTeaser";
+import { Faq } from "../sections/Faq";
+import { Features } from "../sections/Features";
+import { Hero, heroImageSizes } from "../sections/Hero";
+import { Plans } from "../sections/Plans";
+import { Showcase } from "../sections/Showcase";
+import { Testimonials } from "../sections/Testimonials";
+import { pageMeta } from "../seo";
+import type { Route } from "./+types/home";
+
+/** The hero image is the largest thing on first paint: the browser fetches it with the HTML. */
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: imageSources("hero").avif,
+    imageSizes: heroImageSizes,
+    fetchPriority: "high",
+  },
+];
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "home");
+
+const [nearMargin, farMargin] = site.behaviour.lazySectionMarginsPx;
+
+/**
+ * The landing sections, in the spec's order. Each below the hero renders when scrolled near; the
+ * placeholder heights are close to the real ones so the page does not jump.
+ */
+const sections = [
+  { id: "plans", margin: farMargin, placeholder: "min-h-[3900px] md:min-h-[2300px] xl:min-h-[1250px]", render: () => <Plans /> },
+  { id: "showcase", margin: nearMargin, placeholder: "min-h-[1500px] sm:min-h-[1150px] lg:min-h-[720px]", render: () => <Showcase /> },
+  { id: "features", margin: farMargin, placeholder: "min-h-[2200px] sm:min-h-[1300px] lg:min-h-[860px]", render: () => <Features /> },
+  { id: "testimonials", margin: nearMargin, placeholder: "min-h-[1200px] md:min-h-[620px]", render: () => <Testimonials /> },
+  { id: "blog", margin: nearMargin, placeholder: "min-h-[420px]", render: () => <BlogTeaser /> },
+  { id: "faq", margin: farMargin, placeholder: "min-h-[1100px] md:min-h-[1000px]", render: () => <Faq /> },
+] as const;
+
+export default function Home() {
+  const crawler = useRouteLoaderData<typeof rootLoader>("root")?.crawler ?? false;
+  return (
+    <>
+      <Hero />
+      {sections.map((section) => (
+        <LazySection
+          key={section.id}
+          id={section.id}
+          marginPx={section.margin}
+          crawler={crawler}
+          placeholderClassName={section.placeholder}
+        >
+          {section.render}
+        </LazySection>
+      ))}
+    </>
+  );
+}

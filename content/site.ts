@@ -1,0 +1,72 @@
+/**
+ * The operator's configuration: brand, marketing figures, plans and constants.
+ * Every page reads its figures from here, so one claim can never show two values.
+ * Edit freely; `npm run check:content` (and the server at start) validates this file.
+ */
+export const site = {
+  brand: {
+    name: "NovaStream",
+    /** Public origin used for canonical URLs, sitemaps and social cards. */
+    origin: "http://localhost:3000",
+    supportEmail: "support@novastream.example",
+    themeColor: "#0b0b12",
+  },
+
+  claims: {
+    channels: 24000,
+    onDemandTitles: 87000,
+    customers: 50000,
+    servers: 2000,
+    countries: 198,
+    catchUpDays: 30,
+    /** Average rating shown with the "5-star rated" badge, out of 5. */
+    rating: 5,
+  },
+
+  currency: "EUR",
+
+  /**
+   * The four one-time-payment plans, in display order. `key` is the internal key used in URLs and orders.
+   * Prices are in cents. `viewerPrices` sets the price for 2 and 3 simultaneous viewers; a count left out
+   * costs the plan's `price`.
+   */
+  plans: [
+    { key: "standard", name: "Silver", months: 1, price: 1300, viewerPrices: { 2: 1900, 3: 2500 }, badge: null, catchUp: false },
+    { key: "advanced", name: "Gold", months: 3, price: 2000, viewerPrices: { 2: 2900, 3: 3800 }, badge: "mostPopular", catchUp: false },
+    {
+      key: "premium",
+      name: "Platinum",
+      months: 6,
+      price: 3000,
+      viewerPrices: { 2: 4300, 3: 5600 },
+      badge: "bestForFamilies",
+      catchUp: true,
+    },
+    { key: "vip", name: "Diamond", months: 12, price: 4500, viewerPrices: { 2: 6500, 3: 8500 }, badge: null, catchUp: true },
+  ],
+
+  defaultPlan: "advanced",
+  viewerChoices: [1, 2, 3],
+
+  /** Structured-data offer validity (schema.org Offer.validFrom / priceValidUntil). Must not be in the past. */
+  offerValidity: { from: "2026-01-01", until: "2027-12-31" },
+
+  behaviour: {
+    headerScrollThresholdPx: 50,
+    scrollAfterNavigationMs: 100,
+    lazySectionMarginsPx: [200, 300],
+    lazySectionThreshold: 0.01,
+    queryStaleTimeMs: 60_000,
+  },
+
+  geolocation: {
+    /** A public HTTPS IP-geolocation service answering JSON with the visitor's country code. */
+    endpoint: "https://ipapi.co/json/",
+    timeoutMs: 5000,
+  },
+} as const;
+
+export type SiteConfig = typeof site;
+export type Plan = (typeof site.plans)[number];
+export type PlanKey = Plan["key"];
+export type ClaimName = keyof typeof site.claims;

@@ -1,0 +1,41 @@
+/**
+ * Full-page screenshots of every page, at phone and desktop widths, in every language, for looking at
+ * what was built: `npm run screenshots [-- <base-url>] [-- --only /about]`. Written to screenshots/.
+ */
+import { mkdirSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+
+const base = process.argv.find((arg) => arg.startsWith("http")) ?? "http://localhost:3000";
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+const pages = ["/", "/blog", "/checkout", "/about", "/contact", "/terms", "/privacy", "/no-such-page"].filter(
+  (page) => !only || page === only,
+);
+const widths = [375, 1280];
+const prefixes = ["", "/es", "/fr"];
+
+mkdirSync("screenshots", { recursive: true });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+for (const width of widths) {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: "en-GB" });
+  // The language chain must not move the English pages while they are photographed.
+  await context.addInitScript(() => localStorage.setItem("user-language-preference", "en"));
+  const page = await context.newPage();
+  for (const prefix of prefixes) {
+    for (const path of pages) {
+      const url = `${base}${prefix}${path === "/" && prefix ? "" : path}`;
+      await page.goto(url, { waitUntil: "networkidle" });
+      // Scroll through the page so every lazy section renders, then back to the top.
+      const height = await page.evaluate(() => document.body.scrollHeight);
+      for (let y = 0; y < height; y += 600) await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(300);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(300);
+      const name = `${prefix.slice(1) || "en"}${path.replaceAll("/", "_") || "_home"}-${width}.png`.replace("_.png", "_home.png");
+      await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
+      console.log(`screenshots/${name}`);
+    }
+  }
+  await context.close();
+}
+await browser.close();

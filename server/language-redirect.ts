@@ -1,0 +1,24 @@
+import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../app/i18n/languages.ts";
+
+/**
+ * Where an unprefixed page request should go for a visitor who chose Spanish or French in the picker
+ * (the cookie the picker sets), so they never see a flash of English. Null when the page is right as it is.
+ * Prefixed URLs are explicit choices and are never redirected.
+ */
+export function preferredLanguageLocation(request: Request): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (!(request.headers.get("accept") ?? "").includes("text/html")) return null;
+  const url = new URL(request.url);
+  if (languageFromPath(url.pathname) !== defaultLanguage) return null;
+  const chosen = readCookie(request.headers.get("cookie"), preferenceKey);
+  if (!isLanguage(chosen) || chosen === defaultLanguage) return null;
+  return localizePath(url.pathname, chosen) + url.search;
+}
+
+function readCookie(header: string | null, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
