@@ -46,8 +46,8 @@ export function Footer() {
 
   return (
     <footer className="mt-24 border-t border-line bg-surface/60">
-      <div className="container-page grid gap-12 py-16 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1fr_1.6fr]">
-        <div>
+      <div className="container-page grid grid-cols-2 gap-x-8 gap-y-10 py-16 md:grid-cols-3 lg:grid-cols-[1.3fr_1fr_1fr_1fr_1.6fr]">
+        <div className="col-span-2 md:col-span-3 lg:col-span-1">
           <Link to={localized("/")} className="inline-flex min-h-11 items-center gap-2.5 rounded-md" aria-label={t("common.homeLink")}>
             <Logo />
             <span className="text-lg font-bold text-text">{site.brand.name}</span>
@@ -72,7 +72,7 @@ export function Footer() {
           </nav>
         ))}
 
-        <section aria-labelledby={`${emailId}-newsletter`}>
+        <section aria-labelledby={`${emailId}-newsletter`} className="col-span-2 md:col-span-3 lg:col-span-1">
           <h2 id={`${emailId}-newsletter`} className="text-sm font-semibold uppercase tracking-wider text-text">
             {t("footer.newsletter.heading")}
           </h2>

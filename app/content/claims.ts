@@ -21,6 +21,10 @@ export function claimVariables(language: Language) {
     countries: number.format(claims.countries),
     days: number.format(claims.catchUpDays),
     rating: number.format(claims.rating),
+    /** The names of the plans that include catch-up TV, as a list in the language ("Platinum and Diamond"). */
+    catchUpPlans: new Intl.ListFormat(localeTags[language], { type: "conjunction" }).format(
+      site.plans.filter((plan) => plan.catchUp).map((plan) => plan.name),
+    ),
   };
 }
 

@@ -48,9 +48,12 @@ export function Hero() {
 
           <dl className="mt-8 grid max-w-md grid-cols-3 gap-3">
             {stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse rounded-2xl border border-line bg-surface/70 px-3 py-4 text-center">
+              <div key={stat.label} className="flex flex-col-reverse rounded-2xl border border-line bg-surface/70 px-2 py-4 text-center">
                 <dt className="mt-1 text-xs font-medium uppercase tracking-wider text-muted">{stat.label}</dt>
-                <dd className="text-2xl font-extrabold whitespace-nowrap text-gradient sm:text-3xl" data-claim={stat.claim}>
+                <dd
+                  className="text-xl font-extrabold whitespace-nowrap text-gradient min-[400px]:text-2xl sm:text-3xl"
+                  data-claim={stat.claim}
+                >
                   {stat.value}
                 </dd>
               </div>

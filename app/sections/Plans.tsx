@@ -16,15 +16,15 @@ export function Plans() {
       <div className="container-page">
         <SectionHeading id="plans-title" title={t("plans.heading")} lead={t("plans.intro")} />
 
-        <fieldset className="mx-auto mt-10 w-fit">
+        <fieldset className="mx-auto mt-10 w-full max-w-md">
           <legend className="mx-auto mb-3 text-center text-sm font-semibold uppercase tracking-wider text-muted">
             {t("plans.viewersLegend")}
           </legend>
-          <div className="flex rounded-full border border-line bg-surface p-1">
+          <div className="grid grid-cols-3 rounded-full border border-line bg-surface p-1">
             {site.viewerChoices.map((count) => (
               <label
                 key={count}
-                className="relative cursor-pointer rounded-full px-5 py-2.5 text-sm font-semibold text-muted transition-colors has-checked:bg-cta has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
+                className="relative cursor-pointer rounded-full px-2 py-2.5 text-center text-sm font-semibold leading-tight text-muted transition-colors has-checked:bg-cta has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
               >
                 <input
                   type="radio"
@@ -86,7 +86,7 @@ function PlanCard({ plan, viewers }: { plan: Plan; viewers: ViewerCount }) {
         <span className="text-sm text-muted">{t("plans.perPeriod", { period })}</span>
       </p>
       <p className="mt-1 text-xs text-muted">{t("plans.oneTimePayment")}</p>
-      <p className="mt-5 text-sm leading-relaxed text-muted">{t(`plans.items.${plan.key}.description`)}</p>
+      <p className="mt-5 text-sm leading-relaxed text-muted xl:min-h-[4.5rem]">{t(`plans.items.${plan.key}.description`)}</p>
 
       <ul aria-label={t("plans.featuresLabel", { plan: plan.name })} className="mt-6 flex-1 space-y-2.5 text-sm text-text/90">
         {features.map((feature) => (
