@@ -1,4 +1,4 @@
-import { site } from "../content/site";
+import { geolocationEndpoint } from "./geolocation.server";
 
 /**
  * The Content-Security-Policy of a rendered page: scripts only from this origin or carrying the
@@ -6,7 +6,7 @@ import { site } from "../content/site";
  * `connect-src` admits the geolocation service the language detection asks.
  */
 export function pageContentSecurityPolicy(nonce: string): string {
-  const geolocationOrigin = new URL(site.geolocation.endpoint).origin;
+  const geolocationOrigin = new URL(geolocationEndpoint).origin;
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -8,6 +8,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { NotFoundPage } from "./components/NotFoundPage";
 import { useNonce } from "./components/nonce";
 import { SiteShell } from "./components/SiteShell";
+import { geolocationEndpoint } from "./geolocation.server";
 import { languageFromPath } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
 import { hasMessages, registerMessages } from "./i18n/registry";
@@ -24,6 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     language: languageFromPath(new URL(request.url).pathname),
     crawler: isbot(request.headers.get("user-agent")),
+    geolocationEndpoint,
   };
 }
 
@@ -31,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   if (!hasMessages(language)) registerMessages({ [language]: await loadMessages(language) });
-  return { language, crawler: isbot(navigator.userAgent) };
+  return { language, crawler: isbot(navigator.userAgent), geolocationEndpoint: firstGeolocationEndpoint };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -57,9 +59,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The endpoint the server named in the first page; client navigations keep using it. */
+let firstGeolocationEndpoint = "";
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  firstGeolocationEndpoint ||= loaderData.geolocationEndpoint;
   return (
-    <SiteShell language={loaderData.language}>
+    <SiteShell language={loaderData.language} geolocationEndpoint={loaderData.geolocationEndpoint}>
       <Outlet />
     </SiteShell>
   );
@@ -69,5 +75,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const language = languageFromPath(useLocation().pathname);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
-  return <SiteShell language={language}>{notFound ? <NotFoundPage /> : <ErrorPage />}</SiteShell>;
+  return (
+    <SiteShell language={language} geolocationEndpoint={null}>
+      {notFound ? <NotFoundPage /> : <ErrorPage />}
+    </SiteShell>
+  );
 }

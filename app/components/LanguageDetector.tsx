@@ -9,7 +9,7 @@ import { defaultLanguage, isLanguage, languageFromPath, localizePath, preference
  * them to the same page in their language. A `/es` or `/fr` URL is an explicit choice and is left alone.
  * It renders nothing and never delays the page: English shows at once.
  */
-export function LanguageDetector() {
+export function LanguageDetector({ endpoint }: { endpoint: string }) {
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -21,7 +21,7 @@ export function LanguageDetector() {
       preferences: localStorage,
       session: sessionStorage,
       fetch: window.fetch.bind(window),
-      endpoint: site.geolocation.endpoint,
+      endpoint,
       timeoutMs: site.geolocation.timeoutMs,
       browserLanguage: navigator.language,
       logError: (message, error) => console.warn(message, error),

@@ -36,12 +36,12 @@ export function LanguagePicker({ onChoose }: { onChoose?: () => void }) {
         type="button"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={t("common.languagePicker", { language: t(`common.languageNames.${current}`) })}
         onClick={() => setOpen((isOpen) => !isOpen)}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line/80 px-3 text-sm font-medium text-text transition-colors hover:border-accent"
       >
         <Flag language={current} />
         <span>{current.toUpperCase()}</span>
+        <span className="sr-only">{t("common.languagePicker", { language: t(`common.languageNames.${current}`) })}</span>
         <svg viewBox="0 0 12 8" width="10" height="7" aria-hidden="true" className={open ? "rotate-180" : ""}>
           <path d="M1 1l5 5 5-5" stroke="currentColor" strokeWidth="1.8" fill="none" />
         </svg>

@@ -8,7 +8,14 @@ import { LanguageDetector } from "./LanguageDetector";
 import { NavigationSpinner } from "./NavigationSpinner";
 
 /** What every page shares: the language's messages, skip link, header, main landmark and footer. */
-export function SiteShell({ language, children }: { language: Language; children: ReactNode }) {
+interface SiteShellProps {
+  language: Language;
+  /** Where the language detection asks for the visitor's country; null where detection should not run. */
+  geolocationEndpoint: string | null;
+  children: ReactNode;
+}
+
+export function SiteShell({ language, geolocationEndpoint, children }: SiteShellProps) {
   return (
     <I18nextProvider i18n={i18nFor(language)}>
       <SkipLink />
@@ -18,7 +25,7 @@ export function SiteShell({ language, children }: { language: Language; children
       </main>
       <Footer />
       <NavigationSpinner />
-      <LanguageDetector />
+      {geolocationEndpoint && <LanguageDetector endpoint={geolocationEndpoint} />}
     </I18nextProvider>
   );
 }
