@@ -1,10 +1,181 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, useLocation } from "react-router";
+import { site } from "../../content/site";
+import { BlogCard } from "../components/BlogCard";
+import { Picture } from "../components/Picture";
+import { findArticle, relatedArticles } from "../content/blog.server";
+import { formatDate } from "../content/dates";
+import { freshData, rememberData } from "../content/fresh-data";
+import { languageFromPath } from "../i18n/languages";
+import { i18nFor } from "../i18n/registry";
+import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { images } from "../images";
+import { absoluteUrl, pageMeta } from "../seo";
 import type { Route } from "./+types/article";
 
-/** Articles are published by the blog; until one exists under this slug, the address is not found. */
-export function loader(_: Route.LoaderArgs) {
-  throw new Response(null, { status: 404 });
+export function loader({ request, params }: Route.LoaderArgs) {
+  const article = findArticle(languageFromPath(new URL(request.url).pathname), params.slug);
+  if (!article) throw data(null, { status: 404 });
+  return data({ article, related: relatedArticles(article) }, { headers: { "Cache-Control": "public, max-age=60" } });
 }
 
-export default function Article() {
-  return null;
+export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return freshData(request.url, serverLoader);
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  if (!loaderData) return pageMeta(location.pathname, "notFound");
+  const { article } = loaderData;
+  const language = languageFromPath(location.pathname);
+  const { t } = i18nFor(language);
+  const { width, height } = images[article.image];
+  const imagePath = `/images/generated/${article.image}-${Math.min(width, 1200)}.webp`;
+  const blogPath = language === "en" ? "/blog" : `/${language}/blog`;
+  return pageMeta(location.pathname, "blog", {
+    title: `${article.title} | ${site.brand.name}`,
+    description: article.description,
+    image: { path: imagePath, alt: article.imageAlt, width: 1200, height: Math.round((1200 * height) / width) },
+    article: {
+      publishedTime: article.publishDate,
+      modifiedTime: article.modifiedDate,
+      author: article.author,
+      section: t(`blog.categories.${article.category}`),
+      tags: article.keywords,
+    },
+    structuredData: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: article.title,
+        description: article.description,
+        image: absoluteUrl(imagePath),
+        datePublished: article.publishDate,
+        dateModified: article.modifiedDate ?? article.publishDate,
+        inLanguage: language,
+        articleSection: t(`blog.categories.${article.category}`),
+        keywords: article.keywords.join(", "),
+        mainEntityOfPage: absoluteUrl(location.pathname),
+        ...(article.author
+          ? { author: { "@type": "Person", name: article.author } }
+          : { author: { "@type": "Organization", name: site.brand.name } }),
+        publisher: { "@type": "Organization", name: site.brand.name, logo: { "@type": "ImageObject", url: absoluteUrl("/icon-512.png") } },
+      },
+      {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: t("blog.home"), item: absoluteUrl(language === "en" ? "/" : `/${language}`) },
+          { "@type": "ListItem", position: 2, name: t("blog.heading"), item: absoluteUrl(blogPath) },
+          { "@type": "ListItem", position: 3, name: article.title },
+        ],
+      },
+    ],
+  });
+};
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, related } = loaderData;
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localized = useLocalizedPath();
+  const location = useLocation();
+
+  useEffect(() => rememberData(location.pathname + location.search, loaderData), [location, loaderData]);
+
+  return (
+    <article>
+      <header className="border-b border-line bg-[radial-gradient(ellipse_at_top,rgb(124_58_237/0.28),transparent_65%)] pt-28 pb-10">
+        <div className="container-page max-w-3xl">
+          <nav aria-label={t("blog.breadcrumb")}>
+            <ol className="flex flex-wrap items-center gap-2 text-sm text-muted">
+              <li>
+                <Link to={localized("/")} className="hover:text-text">
+                  {t("blog.home")}
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+              <li>
+                <Link to={localized("/blog")} className="hover:text-text">
+                  {t("blog.heading")}
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+              <li aria-current="page" className="line-clamp-1 text-text/80">
+                {article.title}
+              </li>
+            </ol>
+          </nav>
+          <p className="mt-8">
+            <Link
+              to={localized(`/blog?category=${article.category}`)}
+              className="text-sm font-semibold uppercase tracking-wider text-accent hover:underline"
+            >
+              {t(`blog.categories.${article.category}`)}
+            </Link>
+          </p>
+          <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-text sm:text-5xl">{article.title}</h1>
+          <p className="mt-5 text-lg leading-relaxed text-muted">{article.description}</p>
+          <p className="mt-6 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+            <time dateTime={article.publishDate}>{t("blog.published", { date: formatDate(article.publishDate, language) })}</time>
+            {article.modifiedDate && (
+              <time dateTime={article.modifiedDate}>{t("blog.updated", { date: formatDate(article.modifiedDate, language) })}</time>
+            )}
+            <span>{t("blog.readingTime", { count: article.readingMinutes })}</span>
+            {article.author && <span>{t("blog.by", { author: article.author })}</span>}
+          </p>
+        </div>
+      </header>
+
+      <div className="container-page max-w-3xl py-10">
+        <Picture
+          name={article.image}
+          alt={article.imageAlt}
+          sizes="(min-width: 768px) 720px, calc(100vw - 2.5rem)"
+          priority
+          className="aspect-[40/21] w-full rounded-card border border-line object-cover"
+        />
+        {/* Rendered at start-up from the operator's own Markdown files. */}
+        <div className="prose-page mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
+
+        <section aria-labelledby="keywords-title" className="mt-12">
+          <h2 id="keywords-title" className="text-sm font-semibold uppercase tracking-wider text-muted">
+            {t("blog.keywords")}
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {article.keywords.map((keyword) => (
+              <li key={keyword} className="rounded-full border border-line px-3 py-1 text-sm text-muted">
+                {keyword}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <p className="mt-12">
+          <Link to={localized("/blog")} className="inline-flex min-h-11 items-center gap-2 font-semibold text-accent hover:underline">
+            <span aria-hidden="true">←</span> {t("blog.back")}
+          </Link>
+        </p>
+      </div>
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="border-t border-line py-16">
+          <div className="container-page">
+            <h2 id="related-title" className="text-2xl font-bold text-text">
+              {t("blog.related")}
+            </h2>
+            <ul className="mt-8 grid gap-6 md:grid-cols-3">
+              {related.map((other) => (
+                <li key={other.slug}>
+                  <BlogCard article={other} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </article>
+  );
 }

@@ -1,11 +1,177 @@
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { data, Form, Link, useLocation, useNavigate } from "react-router";
+import { BlogCard } from "../components/BlogCard";
 import { PageHeading } from "../components/PageHeading";
+import { listArticles, readBlogQuery } from "../content/blog.server";
+import { blogCategories } from "../content/blog-categories";
+import { freshData, rememberData } from "../content/fresh-data";
+import { languageFromPath } from "../i18n/languages";
+import { useLocalizedPath } from "../i18n/use-language";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/blog";
 
+/** Shared caches and browsers may keep a blog answer for the spec's 60 seconds. */
+const freshForAMinute = { "Cache-Control": "public, max-age=60" };
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = readBlogQuery(url.searchParams);
+  return data({ query, ...listArticles(languageFromPath(url.pathname), query) }, { headers: freshForAMinute });
+}
+
+export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return freshData(request.url, serverLoader);
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "blog");
 
-export default function Blog() {
+const typingPauseMs = 300;
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { query, articles, total, page, pageCount } = loaderData;
   const { t } = useTranslation();
-  return <PageHeading title={t("blog.heading")} lead={t("blog.intro")} />;
+  const localized = useLocalizedPath();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const searchId = useId();
+  const [text, setText] = useState(query.search);
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // What the server rendered is fresh data too: coming back to this list within a minute needs no request.
+  useEffect(() => rememberData(location.pathname + location.search, loaderData), [location, loaderData]);
+  // A search changed by a link (clear, category) shows in the box.
+  useEffect(() => setText(query.search), [query.search]);
+
+  const listUrl = (changes: { search?: string; category?: string; page?: number }) => {
+    const next = { search: query.search, category: query.category, ...changes };
+    const params = new URLSearchParams();
+    if (next.search) params.set("search", next.search);
+    if (next.category !== "all") params.set("category", next.category);
+    if (changes.page && changes.page > 1) params.set("page", String(changes.page));
+    const search = params.toString();
+    return localized("/blog") + (search ? `?${search}` : "");
+  };
+
+  const onType = (value: string) => {
+    setText(value);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => {
+      void navigate(listUrl({ search: value.trim() }), { replace: true, preventScrollReset: true });
+    }, typingPauseMs);
+  };
+
+  return (
+    <>
+      <PageHeading title={t("blog.heading")} lead={t("blog.intro")}>
+        <Form
+          method="get"
+          action={localized("/blog")}
+          role="search"
+          className="mt-8 flex max-w-xl gap-2"
+          onSubmit={() => clearTimeout(typing.current)}
+        >
+          <label htmlFor={searchId} className="sr-only">
+            {t("blog.searchLabel")}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            name="search"
+            value={text}
+            onChange={(event) => onType(event.target.value)}
+            maxLength={100}
+            placeholder={t("blog.searchPlaceholder")}
+            className="min-h-12 flex-1 rounded-full border border-line bg-ink px-5 text-text placeholder:text-muted/80 focus:border-accent"
+          />
+          {query.category !== "all" && <input type="hidden" name="category" value={query.category} />}
+          <button type="submit" className="min-h-12 rounded-full bg-cta px-6 font-semibold text-white">
+            {t("blog.searchSubmit")}
+          </button>
+        </Form>
+      </PageHeading>
+
+      <div className="container-page py-10">
+        <nav aria-label={t("blog.categoriesLabel")}>
+          <ul className="flex flex-wrap gap-2">
+            {(["all", ...blogCategories] as const).map((category) => (
+              <li key={category}>
+                <Link
+                  to={listUrl({ category })}
+                  preventScrollReset
+                  aria-current={query.category === category ? "page" : undefined}
+                  className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm font-medium text-muted hover:border-accent hover:text-text aria-[current=page]:border-transparent aria-[current=page]:bg-cta aria-[current=page]:text-white"
+                >
+                  {t(`blog.categories.${category}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <p role="status" className="mt-6 text-sm text-muted">
+          {query.search ? t("blog.resultsFor", { count: total, search: query.search }) : t("blog.results", { count: total })}
+        </p>
+
+        {articles.length > 0 ? (
+          <ul className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            {articles.map((article) => (
+              <li key={article.slug}>
+                <BlogCard article={article} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="mt-6 rounded-card border border-line bg-surface p-10 text-center">
+            <p className="text-lg font-semibold text-text">
+              {query.search ? t("blog.empty", { search: query.search }) : t("blog.emptyCategory")}
+            </p>
+            <p className="mt-2 text-muted">{t("blog.emptyHint")}</p>
+            <Link
+              to={localized("/blog")}
+              className="mt-6 inline-flex min-h-11 items-center rounded-full bg-cta px-6 font-semibold text-white"
+            >
+              {t("blog.clearSearch")}
+            </Link>
+          </div>
+        )}
+
+        {pageCount > 1 && (
+          <nav aria-label={t("blog.pagination")} className="mt-12 flex flex-wrap items-center justify-center gap-2">
+            {page > 1 && (
+              <Link
+                to={listUrl({ page: page - 1 })}
+                rel="prev"
+                className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm text-text hover:border-accent"
+              >
+                {t("blog.previous")}
+              </Link>
+            )}
+            {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
+              <Link
+                key={number}
+                to={listUrl({ page: number })}
+                aria-label={t("blog.page", { page: number })}
+                aria-current={number === page ? "page" : undefined}
+                className="inline-flex size-11 items-center justify-center rounded-full border border-line text-sm text-text hover:border-accent aria-[current=page]:bg-cta aria-[current=page]:text-white"
+              >
+                {number}
+              </Link>
+            ))}
+            {page < pageCount && (
+              <Link
+                to={listUrl({ page: page + 1 })}
+                rel="next"
+                className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm text-text hover:border-accent"
+              >
+                {t("blog.next")}
+              </Link>
+            )}
+          </nav>
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,6 +1,8 @@
 import { useRouteLoaderData } from "react-router";
 import { site } from "../../content/site";
 import { LazySection } from "../components/LazySection";
+import { allArticles, summarize } from "../content/blog.server";
+import { languageFromPath } from "../i18n/languages";
 import { imageSources } from "../images";
 import type { loader as rootLoader } from "../root";
 import { BlogTeaser } from "../sections/BlogTeaser";
@@ -25,6 +27,15 @@ export const links: Route.LinksFunction = () => [
   },
 ];
 
+/** The blog teaser's three newest articles in the page's language. */
+export function loader({ request }: Route.LoaderArgs) {
+  return {
+    newestArticles: allArticles(languageFromPath(new URL(request.url).pathname))
+      .slice(0, 3)
+      .map(summarize),
+  };
+}
+
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "home");
 
 const [nearMargin, farMargin] = site.behaviour.lazySectionMarginsPx;
@@ -38,11 +49,16 @@ const sections = [
   { id: "showcase", margin: nearMargin, placeholder: "min-h-[1500px] sm:min-h-[1150px] lg:min-h-[720px]", render: () => <Showcase /> },
   { id: "features", margin: farMargin, placeholder: "min-h-[2200px] sm:min-h-[1300px] lg:min-h-[860px]", render: () => <Features /> },
   { id: "testimonials", margin: nearMargin, placeholder: "min-h-[1200px] md:min-h-[620px]", render: () => <Testimonials /> },
-  { id: "blog", margin: nearMargin, placeholder: "min-h-[420px]", render: () => <BlogTeaser /> },
+  {
+    id: "blog",
+    margin: nearMargin,
+    placeholder: "min-h-[1900px] md:min-h-[1250px] xl:min-h-[780px]",
+    render: (data) => <BlogTeaser articles={data.newestArticles} />,
+  },
   { id: "faq", margin: farMargin, placeholder: "min-h-[1100px] md:min-h-[1000px]", render: () => <Faq /> },
-] as const;
+] satisfies { id: string; margin: number; placeholder: string; render: (data: Route.ComponentProps["loaderData"]) => React.ReactNode }[];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const crawler = useRouteLoaderData<typeof rootLoader>("root")?.crawler ?? false;
   return (
     <>
@@ -55,7 +71,7 @@ export default function Home() {
           crawler={crawler}
           placeholderClassName={section.placeholder}
         >
-          {section.render}
+          {() => section.render(loaderData)}
         </LazySection>
       ))}
     </>

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { PageHeading } from "../components/PageHeading";
+import { formatDate } from "../content/dates";
 import { getLongPage, type LongPage, longPages } from "../content/pages.server";
-import { languageFromPath, localeTags, pathWithoutLanguage } from "../i18n/languages";
+import { languageFromPath, pathWithoutLanguage } from "../i18n/languages";
+import { useLanguage } from "../i18n/use-language";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/long-page";
 
@@ -17,14 +19,16 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location.pathname, loaderData?.name ?? "notFound", loaderData?.page);
 
 export default function LongPageRoute({ loaderData: { name, page } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const updated = new Intl.DateTimeFormat(localeTags[i18n.language as keyof typeof localeTags], { dateStyle: "long" }).format(
-    new Date(`${page.updated}T12:00:00Z`),
-  );
+  const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <article>
       <PageHeading title={page.title} lead={page.description}>
-        {name !== "about" && <p className="mt-4 text-sm text-muted">{t("common.lastUpdated", { date: updated })}</p>}
+        {name !== "about" && (
+          <p className="mt-4 text-sm text-muted">
+            <time dateTime={page.updated}>{t("common.lastUpdated", { date: formatDate(page.updated, language) })}</time>
+          </p>
+        )}
       </PageHeading>
       <div className="container-page max-w-3xl py-12">
         {/* Rendered from the operator's own Markdown files at start-up. */}
