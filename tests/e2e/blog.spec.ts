@@ -1,0 +1,207 @@
+import { articlesIn } from "../support/articles.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { type Language, languages, localized, t } from "../support/site.ts";
+
+const categories = ["guides", "apps", "vpn", "devices"] as const;
+const articleLinks = (page: import("@playwright/test").Page) =>
+  page.getByRole("main").getByRole("listitem").getByRole("article").getByRole("link");
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+
+test.describe("the blog list", () => {
+  for (const language of languages) {
+    test(`lists the newest articles first in ${language}, and is accessible`, async ({ page, expectAccessible }) => {
+      const articles = articlesIn(language);
+      await page.goto(localized(language, "/blog"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t(language, "blog.heading"));
+      await expect(articleLinks(page)).toHaveText(articles.slice(0, 9).map((a) => a.title));
+      await expect(page.getByRole("status").filter({ hasText: t(language, "blog.results", { count: articles.length }) })).toBeVisible();
+      await expectAccessible();
+    });
+  }
+
+  test("filters by every category, from the URL and from the filter", async ({ page }) => {
+    const articles = articlesIn("en");
+    for (const category of categories) {
+      await page.goto(`/blog?category=${category}`);
+      const expected = articles.filter((a) => a.category === category).map((a) => a.title);
+      expect(expected.length).toBeGreaterThanOrEqual(2);
+      await expect(articleLinks(page)).toHaveText(expected);
+      await expect(page.getByRole("link", { name: t("en", `blog.categories.${category}`) })).toHaveAttribute("aria-current", "page");
+    }
+    await page
+      .getByRole("navigation", { name: t("en", "blog.categoriesLabel") })
+      .getByRole("link", { name: t("en", "blog.categories.all") })
+      .click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(articleLinks(page)).toHaveCount(Math.min(9, articles.length));
+  });
+
+  test("searches from the URL, without JavaScript too", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const articles = articlesIn("en");
+    const target = articles[0]!;
+    // A word of its title that no other title has, so it must come first.
+    const word = target.title
+      .split(/[\s:,.?!]+/)
+      .find((w) => w.length > 3 && !articles.slice(1).some((other) => fold(other.title).includes(fold(w))))!;
+    await page.goto(`/blog?search=${encodeURIComponent(word)}`);
+    await expect(articleLinks(page).first()).toHaveText(target.title);
+    // The search form is a plain GET form.
+    await page.getByRole("searchbox", { name: t("en", "blog.searchLabel") }).fill("kodi");
+    await page.getByRole("button", { name: t("en", "blog.searchSubmit") }).click();
+    await expect(page).toHaveURL(/\/blog\?search=kodi/);
+    await expect(articleLinks(page).first()).toContainText(/kodi/i);
+    await context.close();
+  });
+
+  test("updates the list and the URL while typing, without reloading", async ({ page }) => {
+    await page.goto("/blog");
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.getByRole("searchbox", { name: t("en", "blog.searchLabel") }).pressSequentially("buffer", { delay: 40 });
+    await expect(page).toHaveURL(/\/blog\?search=buffer$/);
+    await expect(articleLinks(page).first()).toContainText(/buffer/i);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  test("ignores accents: a Spanish title is found typed without them", async ({ page }) => {
+    const accented = articlesIn("es").find((a) => /[áéíóúñü]/i.test(a.title));
+    expect(accented, "an article whose Spanish title has an accent").toBeDefined();
+    const word = accented!.title.split(/[\s:,¿?¡!]+/).find((w) => /[áéíóúñü]/i.test(w))!;
+    await page.goto(`/es/blog?search=${encodeURIComponent(fold(word))}`);
+    await expect(articleLinks(page)).toContainText([accented!.title]);
+  });
+
+  test("says when nothing matches and offers to clear the search", async ({ page, expectAccessible }) => {
+    await page.goto("/fr/blog?search=zzzyyyxxx");
+    await expect(page.getByText(t("fr", "blog.empty", { search: "zzzyyyxxx" }))).toBeVisible();
+    await expectAccessible();
+    await page.getByRole("link", { name: t("fr", "blog.clearSearch") }).click();
+    await expect(page).toHaveURL(/\/fr\/blog$/);
+    await expect(articleLinks(page).first()).toBeVisible();
+  });
+
+  test("paginates beyond nine articles", async ({ page }) => {
+    const articles = articlesIn("en");
+    test.skip(articles.length <= 9, "pagination needs more than nine articles");
+    await page.goto("/blog");
+    const pages = page.getByRole("navigation", { name: t("en", "blog.pagination") });
+    await pages.getByRole("link", { name: t("en", "blog.next") }).click();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expect(articleLinks(page)).toHaveText(articles.slice(9, 18).map((a) => a.title));
+    await expect(pages.getByRole("link", { name: t("en", "blog.page", { page: 2 }) })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test.describe("an article", () => {
+  for (const language of languages) {
+    test(`renders from Markdown in ${language}, with its facts, related articles and a way back`, async ({ page, expectAccessible }) => {
+      const [article] = articlesIn(language);
+      const response = await page.goto(localized(language, `/blog/${article!.slug}`));
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(article!.title);
+      const main = page.getByRole("main");
+      await expect(main.locator(".prose-page h2").first()).toBeVisible();
+      await expect(main.locator(".prose-page li").first()).toBeVisible();
+      await expect(main.locator(`time[datetime="${article!.publishDate}"]`)).toBeVisible();
+      await expect(main.getByText(t(language, `blog.categories.${article!.category}`)).first()).toBeVisible();
+      await expect(page.getByRole("heading", { name: t(language, "blog.related") })).toBeVisible();
+      await expectAccessible();
+      await main.getByRole("link", { name: t(language, "blog.back") }).click();
+      await expect(page).toHaveURL(new RegExp(`${localized(language, "/blog")}$`));
+    });
+  }
+
+  test("an unknown slug is the not-found page with status 404", async ({ page }) => {
+    const response = await page.goto("/es/blog/no-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("es", "notFound.heading"));
+  });
+
+  test("carries article metadata only where the value exists", async ({ request }) => {
+    const articles = articlesIn("en");
+    const withAll = articles.find((a) => a.modifiedDate && a.author);
+    const withNone = articles.find((a) => !a.modifiedDate && !a.author);
+    expect(withAll && withNone, "one article with modifiedDate and author, one with neither").toBeTruthy();
+
+    const head = async (slug: string) => (await (await request.get(`/blog/${slug}`)).text()).split("</head>")[0]!;
+    const full = await head(withAll!.slug);
+    expect(full).toContain('<meta property="og:type" content="article"/>');
+    expect(full).toContain(`<meta property="article:published_time" content="${withAll!.publishDate}"/>`);
+    expect(full).toContain(`<meta property="article:modified_time" content="${withAll!.modifiedDate}"/>`);
+    expect(full).toContain(`<meta property="article:author" content="${withAll!.author}"/>`);
+    expect(full).toContain(`<meta property="article:section" content="${t("en", `blog.categories.${withAll!.category}`)}"/>`);
+    for (const keyword of withAll!.keywords) expect(full).toContain(`<meta property="article:tag" content="${keyword}"/>`);
+    expect(full).toMatch(/<meta property="og:image" content="[^"]+-1200\.webp"\/>/);
+    expect(full).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(full).toContain('<meta property="og:image:height" content="630"/>');
+    expect(full).toContain('"@type":"BlogPosting"');
+    expect(full).toContain('"@type":"BreadcrumbList"');
+
+    const bare = await head(withNone!.slug);
+    expect(bare).toContain('<meta property="article:published_time"');
+    expect(bare).not.toContain("article:modified_time");
+    expect(bare).not.toContain("article:author");
+
+    const list = (await (await request.get("/blog")).text()).split("</head>")[0]!;
+    expect(list).toContain('<meta property="og:type" content="website"/>');
+    expect(list).not.toContain("article:");
+  });
+});
+
+test.describe("freshness", () => {
+  test("coming back within 60 s asks nothing; after 60 s the data is fetched again", async ({ page }) => {
+    await page.clock.install();
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(".data")) dataRequests.push(new URL(request.url()).pathname);
+    });
+    const [first] = articlesIn("en");
+    await page.goto("/blog");
+    await articleLinks(page).filter({ hasText: first!.title }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(first!.title);
+    const afterArticle = dataRequests.length;
+    expect(afterArticle).toBeGreaterThan(0);
+
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("en", "blog.heading"));
+    await page.goForward();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(first!.title);
+    expect(dataRequests.length, "no request for pages seen less than a minute ago").toBe(afterArticle);
+
+    await page.clock.fastForward(61_000);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("en", "blog.heading"));
+    await expect.poll(() => dataRequests.length).toBeGreaterThan(afterArticle);
+  });
+
+  test("the server says the same: blog answers may be kept for 60 s", async ({ request }) => {
+    const [first] = articlesIn("en");
+    for (const path of ["/blog", `/blog/${first!.slug}`, "/es/blog?search=tv"]) {
+      expect((await request.get(path)).headers()["cache-control"]).toBe("public, max-age=60");
+    }
+  });
+});
+
+test.describe("the landing page's blog teaser", () => {
+  for (const language of ["en", "fr"] as Language[]) {
+    test(`shows the three newest articles in ${language}`, async ({ page }) => {
+      await page.goto(localized(language, "/"));
+      const teaser = page.locator('[data-section="blog"]');
+      await teaser.scrollIntoViewIfNeeded();
+      await expect(teaser).toHaveAttribute("data-loaded", "true");
+      await expect(teaser.getByRole("article").getByRole("link")).toHaveText(
+        articlesIn(language)
+          .slice(0, 3)
+          .map((a) => a.title),
+      );
+      await expect(teaser.getByRole("link", { name: t(language, "blogTeaser.cta") })).toHaveAttribute("href", localized(language, "/blog"));
+    });
+  }
+});
