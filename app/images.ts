@@ -28,6 +28,16 @@ export const images = {
   "poster-4": { source: "poster-4.svg", width: 600, height: 900, widths: posterWidths },
   "poster-5": { source: "poster-5.svg", width: 600, height: 900, widths: posterWidths },
   "poster-6": { source: "poster-6.svg", width: 600, height: 900, widths: posterWidths },
+  "blog-smart-tv": { source: "blog-smart-tv.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
+  "blog-fire-stick": { source: "blog-fire-stick.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
+  "blog-mag-box": { source: "blog-mag-box.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
+  "blog-mobile-devices": { source: "blog-mobile-devices.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
+  "blog-player-apps": { source: "blog-player-apps.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
+  "blog-kodi": { source: "blog-kodi.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
+  "blog-home-network": { source: "blog-home-network.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
+  "blog-vpn": { source: "blog-vpn.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
+  "blog-buffering": { source: "blog-buffering.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
+  "blog-household": { source: "blog-household.svg", width: 1200, height: 630, widths: [400, 800, 1200] },
 } as const satisfies Record<string, ImageSpec>;
 
 export type ImageName = keyof typeof images;

@@ -118,7 +118,8 @@ test.describe("an article", () => {
     });
   }
 
-  test("an unknown slug is the not-found page with status 404", async ({ page }) => {
+  test("an unknown slug is the not-found page with status 404", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 404/);
     const response = await page.goto("/es/blog/no-existe");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("es", "notFound.heading"));

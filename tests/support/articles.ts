@@ -1,7 +1,7 @@
 /** The blog's articles as the operator wrote them (content/blog/<slug>/<language>.md), for the tests. */
 import { readdirSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
-import type { Language } from "./site.ts";
+import { claimVariables, type Language, normalizeSpaces } from "./site.ts";
 
 export interface ArticleFile {
   slug: string;
@@ -18,6 +18,9 @@ const root = new URL("../../content/blog/", import.meta.url);
 const asDate = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : (value as string | undefined));
 
 export function articlesIn(language: Language): ArticleFile[] {
+  const values = claimVariables(language);
+  const fill = (text: unknown) =>
+    normalizeSpaces(String(text).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? "")).trim();
   return readdirSync(root)
     .map((slug) => {
       const source = readFileSync(new URL(`${slug}/${language}.md`, root), "utf8");
@@ -25,8 +28,8 @@ export function articlesIn(language: Language): ArticleFile[] {
       const keywords = data.keywords;
       return {
         slug,
-        title: String(data.title),
-        description: String(data.description),
+        title: fill(data.title),
+        description: fill(data.description),
         category: String(data.category),
         publishDate: asDate(data.publishDate) ?? "",
         modifiedDate: asDate(data.modifiedDate),
