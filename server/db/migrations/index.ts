@@ -1,0 +1,14 @@
+/**
+ * Every migration, in order. Add a new file `NNN_what_it_does.ts` exporting `up` (and `down`) and list it
+ * here: names sort as they must run, and a migration once released is never edited.
+ */
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./001_initial.ts";
+
+export const migrations: Record<string, Migration> = {
+  "001_initial": initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

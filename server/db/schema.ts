@@ -1,0 +1,118 @@
+/**
+ * The database's tables as Kysely types: one truth for SQLite and PostgreSQL.
+ *
+ * Conventions, the same in every table:
+ * - `id` is an integer the database assigns (SQLite rowid alias, PostgreSQL identity column).
+ * - Money is integer cents next to an ISO 4217 currency code; never a float.
+ * - Timestamps are ISO-8601 UTC text with milliseconds, always written by the application as
+ *   `new Date().toISOString()` (e.g. `2026-03-01T09:30:00.000Z`). Why text and not PostgreSQL's
+ *   `timestamptz`: SQLite has no date type, and one representation for both databases means one set of
+ *   migrations, identical row types (a `string`, never sometimes a `Date`), and no driver-specific parsing.
+ *   The format has a fixed width, so comparing and sorting the text compares and sorts the instants
+ *   (`next_attempt_at <= now` works as a plain string comparison in both databases).
+ * - Every row has `created_at` and `updated_at`; the repositories set both.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { PlanKey } from "../../content/site.ts";
+
+/** ISO-8601 UTC timestamp text, as written by `new Date().toISOString()`. */
+export type Timestamp = string;
+
+export type Language = "en" | "es" | "fr";
+export type OrderStatus = "pending" | "paid" | "failed";
+export type ViewerCount = 1 | 2 | 3;
+
+/** A column the database fills on insert and the application never changes afterwards. */
+type Immutable<T> = ColumnType<T, T, never>;
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** Short, unguessable, human-readable reference shown to the customer, e.g. `NS-7F3K-9QXD`. Unique. */
+  reference: Immutable<string>;
+  /** One per checkout submission, so a double click or a reload creates one order. Unique. */
+  idempotency_key: Immutable<string>;
+  plan_key: PlanKey;
+  viewers: ViewerCount;
+  amount_cents: number;
+  /** ISO 4217 code, e.g. `EUR`. */
+  currency: string;
+  language: Language;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  city: string;
+  postal_code: string;
+  address: string;
+  /** Brand and last four digits only: the full number and the CVV are never stored. */
+  card_brand: string;
+  card_last4: string;
+  status: OrderStatus;
+  gateway_reference: string | null;
+  failure_reason: string | null;
+  confirmation_mail_sent_at: Timestamp | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: Language;
+  mail_sent_at: Timestamp | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  /** Stored trimmed and lower-cased; unique, so sign-ups are case-insensitive. */
+  email: Immutable<string>;
+  language: Language;
+  /** Secret carried by the confirmation and unsubscribe links. Unique; replaced on re-subscription. */
+  confirmation_token: string;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+/** Mails waiting to be sent or retried. A row is done once `sent_at` is set. */
+export interface OutboxMailsTable {
+  id: Generated<number>;
+  /** What the mail is for, e.g. `order-confirmation`, `newsletter-confirmation`, `contact-notification`. */
+  kind: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  /** Earliest time the mail may be (re)tried; also serves as the claim lease of a sender, see `dueMails`. */
+  next_attempt_at: Timestamp;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+export interface DatabaseSchema {
+  orders: OrdersTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  outbox_mails: OutboxMailsTable;
+}
+
+export type Order = Selectable<OrdersTable>;
+export type ContactMessage = Selectable<ContactMessagesTable>;
+export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
+export type OutboxMail = Selectable<OutboxMailsTable>;
+
+export type OrderInsert = Insertable<OrdersTable>;
+export type ContactMessageInsert = Insertable<ContactMessagesTable>;
+export type NewsletterSubscriberInsert = Insertable<NewsletterSubscribersTable>;
+export type OutboxMailInsert = Insertable<OutboxMailsTable>;

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Generated, Kysely, sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSqliteDialect, openSqliteFile, toKyselySqliteDatabase } from "./sqlite-dialect.ts";
+
+const folder = mkdtempSync(join(tmpdir(), "site-sqlite-dialect-test-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+interface Scratch {
+  items: { id: Generated<number>; label: string; weight: number | null };
+}
+
+describe("openSqliteFile", () => {
+  it("creates the missing folders and sets WAL, foreign keys and a busy timeout", () => {
+    const database = openSqliteFile(join(folder, "nested", "deeper", "a.db"), { busyTimeoutMs: 1234 });
+    try {
+      expect(database.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+      expect(database.prepare("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
+      expect(database.prepare("PRAGMA busy_timeout").get()).toEqual({ timeout: 1234 });
+    } finally {
+      database.close();
+    }
+  });
+});
+
+describe("toKyselySqliteDatabase", () => {
+  const database = toKyselySqliteDatabase(openSqliteFile(join(folder, "adapter.db")));
+  afterAll(() => database.close());
+
+  it("marks statements that return columns as readers, others not", () => {
+    expect(database.prepare("create table t (id integer primary key, v text)").reader).toBe(false);
+    database.prepare("create table t (id integer primary key, v text)").run([]);
+    expect(database.prepare("insert into t (v) values (?)").reader).toBe(false);
+    expect(database.prepare("insert into t (v) values (?) returning id").reader).toBe(true);
+    expect(database.prepare("select * from t").reader).toBe(true);
+  });
+
+  it("runs with parameters and reports changes and the last row id", () => {
+    expect(database.prepare("insert into t (v) values (?)").run(["a"])).toEqual({ changes: 1, lastInsertRowid: 1 });
+    expect(database.prepare("insert into t (v) values (?)").run([true])).toEqual({ changes: 1, lastInsertRowid: 2 });
+    expect(database.prepare("update t set v = ?").run(["b"])).toMatchObject({ changes: 2 });
+  });
+
+  it("returns rows as ordinary objects, from all and from iterate", () => {
+    const rows = database.prepare("select id, v from t order by id").all([]);
+    expect(rows).toEqual([
+      { id: 1, v: "b" },
+      { id: 2, v: "b" },
+    ]);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+    expect([...database.prepare("select id from t where id > ?").iterate([1])]).toEqual([{ id: 2 }]);
+  });
+
+  it("refuses values SQLite cannot store, naming the parameter", () => {
+    expect(() => database.prepare("select ?, ?").all([1, undefined])).toThrow(/parameter 2 of type undefined/);
+    expect(() => database.prepare("select ?").all([new Date()])).toThrow(/parameter 1 of type object/);
+  });
+});
+
+describe("createSqliteDialect with Kysely", () => {
+  const db = new Kysely<Scratch>({ dialect: createSqliteDialect(join(folder, "kysely.db")) });
+  afterAll(() => db.destroy());
+
+  it("creates, inserts with returning, updates, selects, streams and runs transactions", async () => {
+    await db.schema
+      .createTable("items")
+      .addColumn("id", "integer", (column) => column.primaryKey())
+      .addColumn("label", "text", (column) => column.notNull())
+      .addColumn("weight", "integer")
+      .execute();
+    const inserted = await db.insertInto("items").values({ label: "one", weight: 1 }).returningAll().executeTakeFirstOrThrow();
+    expect(inserted).toEqual({ id: 1, label: "one", weight: 1 });
+    const plain = await db.insertInto("items").values({ label: "two", weight: null }).executeTakeFirstOrThrow();
+    expect(plain.insertId).toBe(2n);
+    const updated = await db.updateTable("items").set({ weight: 5 }).where("weight", "is", null).executeTakeFirstOrThrow();
+    expect(updated.numUpdatedRows).toBe(1n);
+
+    const streamed = [];
+    for await (const row of db.selectFrom("items").select("label").orderBy("id").stream()) streamed.push(row.label);
+    expect(streamed).toEqual(["one", "two"]);
+
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto("items").values({ label: "rolled back", weight: 0 }).execute();
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    const { rows } = await sql<{ count: number }>`select count(*) as count from items`.execute(db);
+    expect(rows).toEqual([{ count: 2 }]);
+  });
+
+  it("enforces foreign keys", async () => {
+    await sql`create table parent (id integer primary key)`.execute(db);
+    await sql`create table child (id integer primary key, parent_id integer not null references parent (id))`.execute(db);
+    await expect(sql`insert into child (parent_id) values (42)`.execute(db)).rejects.toThrow(/FOREIGN KEY/);
+  });
+});
