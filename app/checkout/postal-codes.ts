@@ -1,0 +1,106 @@
+/**
+ * Whether a postal code is plausible for a country: the exact pattern where we know the country's format,
+ * a permissive one elsewhere. Countries without postal codes accept an empty field.
+ */
+const patterns: Partial<Record<string, RegExp>> = {
+  US: /^\d{5}(-\d{4})?$/,
+  CA: /^[A-CEGHJ-NPR-TVXY]\d[A-CEGHJ-NPR-TV-Z] ?\d[A-CEGHJ-NPR-TV-Z]\d$/i,
+  GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
+  IE: /^[AC-FHKNPRTV-Y]\d{2}[ ]?[AC-FHKNPRTV-Y\d]{4}$/i,
+  FR: /^\d{5}$/,
+  ES: /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/,
+  DE: /^\d{5}$/,
+  IT: /^\d{5}$/,
+  PT: /^\d{4}-\d{3}$/,
+  BE: /^\d{4}$/,
+  CH: /^\d{4}$/,
+  LU: /^(L-)?\d{4}$/i,
+  NL: /^\d{4} ?[A-Z]{2}$/i,
+  AT: /^\d{4}$/,
+  MC: /^980\d{2}$/,
+  MX: /^\d{5}$/,
+  AR: /^([A-Z]\d{4}[A-Z]{3}|\d{4})$/i,
+  CO: /^\d{6}$/,
+  CL: /^\d{7}$/,
+  PE: /^\d{5}$/,
+  BR: /^\d{5}-?\d{3}$/,
+  AU: /^\d{4}$/,
+  JP: /^\d{3}-?\d{4}$/,
+  IN: /^\d{6}$/,
+  MA: /^\d{5}$/,
+  SN: /^\d{5}$/,
+};
+
+/** Countries and territories that do not use postal codes. */
+const withoutPostalCodes = new Set([
+  "AE",
+  "AG",
+  "AO",
+  "AW",
+  "BF",
+  "BI",
+  "BJ",
+  "BO",
+  "BS",
+  "BW",
+  "BZ",
+  "CD",
+  "CF",
+  "CG",
+  "CI",
+  "CK",
+  "CM",
+  "DJ",
+  "DM",
+  "ER",
+  "FJ",
+  "GA",
+  "GD",
+  "GH",
+  "GM",
+  "GQ",
+  "GY",
+  "HK",
+  "KI",
+  "KM",
+  "KN",
+  "KP",
+  "LY",
+  "ML",
+  "MO",
+  "MR",
+  "MW",
+  "NR",
+  "NU",
+  "QA",
+  "RW",
+  "SB",
+  "SC",
+  "SL",
+  "SO",
+  "SR",
+  "ST",
+  "SY",
+  "TD",
+  "TF",
+  "TG",
+  "TK",
+  "TL",
+  "TO",
+  "TV",
+  "UG",
+  "VU",
+  "YE",
+  "ZW",
+]);
+
+export function postalCodeRequired(country: string): boolean {
+  return !withoutPostalCodes.has(country);
+}
+
+export function isPlausiblePostalCode(country: string, postalCode: string): boolean {
+  const value = postalCode.trim();
+  if (value === "") return !postalCodeRequired(country);
+  const pattern = patterns[country];
+  return pattern ? pattern.test(value) : /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(value);
+}

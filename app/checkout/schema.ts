@@ -1,0 +1,113 @@
+import { isValidPhoneNumber, type CountryCode as PhoneCountry } from "libphonenumber-js/min";
+import { z } from "zod";
+import { site } from "../../content/site";
+import { cardDigits, cardNumberProblem, cvvLength, detectCardBrand, expiryProblem } from "./card";
+import { isCountryCode } from "./countries";
+import { isPlausiblePostalCode } from "./postal-codes";
+
+/**
+ * The one set of rules for the checkout form, used as the visitor leaves each field and on submit in the
+ * browser, and always on the server. Each problem's message is a key of `checkout.errors` in the locale
+ * files, so it reaches the visitor in their language.
+ */
+export const checkoutFields = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "cardNumber",
+  "expiryDate",
+  "cvv",
+  "country",
+  "city",
+  "postalCode",
+  "address",
+] as const;
+export type CheckoutField = (typeof checkoutFields)[number];
+
+export const fieldLimits: Record<CheckoutField, number> = {
+  firstName: 60,
+  lastName: 60,
+  email: 254,
+  phone: 30,
+  cardNumber: 23,
+  expiryDate: 7,
+  cvv: 4,
+  country: 2,
+  city: 80,
+  postalCode: 12,
+  address: 200,
+};
+
+const text = (field: CheckoutField) =>
+  z.string({ error: "required" }).trim().min(1, { error: "required" }).max(fieldLimits[field], { error: "tooLong" });
+
+const planKeys = site.plans.map((plan) => plan.key) as [string, ...string[]];
+
+export const checkoutSchema = z
+  .object({
+    plan: z.enum(planKeys, { error: "plan" }),
+    viewers: z.coerce.number({ error: "viewers" }).int().min(1, { error: "viewers" }).max(3, { error: "viewers" }),
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { error: "idempotencyKey" }),
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    email: text("email").pipe(z.email({ error: "email" })),
+    phone: text("phone"),
+    cardNumber: z
+      .string({ error: "required" })
+      .max(fieldLimits.cardNumber, { error: "cardNumber" })
+      .superRefine((value, context) => {
+        const problem = cardNumberProblem(value);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
+      .transform(cardDigits),
+    expiryDate: z
+      .string({ error: "required" })
+      .max(fieldLimits.expiryDate, { error: "expiry" })
+      .superRefine((value, context) => {
+        const problem = expiryProblem(value);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
+      .transform((value) => value.replace(/\s/g, "")),
+    cvv: z
+      .string({ error: "required" })
+      .trim()
+      .min(1, { error: "required" })
+      .regex(/^\d{3,4}$/, { error: "cvv" }),
+    country: z.string({ error: "required" }).trim().min(1, { error: "required" }).refine(isCountryCode, { error: "country" }),
+    city: text("city"),
+    postalCode: z.string({ error: "required" }).trim().max(fieldLimits.postalCode, { error: "tooLong" }),
+    address: text("address"),
+  })
+  .superRefine((order, context) => {
+    if (order.phone && order.country && isCountryCode(order.country) && !isValidPhoneNumber(order.phone, order.country as PhoneCountry)) {
+      context.addIssue({ code: "custom", path: ["phone"], message: "phone" });
+    }
+    if (order.country && isCountryCode(order.country) && !isPlausiblePostalCode(order.country, order.postalCode)) {
+      context.addIssue({ code: "custom", path: ["postalCode"], message: order.postalCode ? "postalCode" : "required" });
+    }
+    if (/^\d{3,4}$/.test(order.cvv) && order.cvv.length !== cvvLength(detectCardBrand(order.cardNumber))) {
+      context.addIssue({ code: "custom", path: ["cvv"], message: "cvvLength" });
+    }
+  });
+
+export type CheckoutInput = z.input<typeof checkoutSchema>;
+export type CheckoutOrder = z.output<typeof checkoutSchema>;
+
+/** Each field's first problem, as `checkout.errors` keys. */
+export type FieldErrors = Partial<Record<CheckoutField | "plan" | "viewers" | "idempotencyKey", string>>;
+
+export function checkoutErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof FieldErrors | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Validates a submitted form (FormData or a plain object). */
+export function validateCheckout(input: Record<string, unknown>) {
+  const result = checkoutSchema.safeParse(input);
+  return result.success ? { ok: true as const, order: result.data } : { ok: false as const, errors: checkoutErrors(result.error) };
+}
