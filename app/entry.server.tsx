@@ -16,6 +16,9 @@ registerMessages(allMessages);
 
 export const streamTimeout = 5_000;
 
+/** The HTTP server calls this on shutdown, after the last request in flight has finished. */
+export { stopServices } from "./services.server";
+
 /**
  * Renders a page to HTML. Pages have no deferred data, so the whole document is rendered before the
  * first byte: every visitor, crawler or not, gets complete HTML, and a broken render is a clean error page.

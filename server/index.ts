@@ -19,7 +19,11 @@ server.listen(config.PORT, config.HOST, () => {
 /** On SIGTERM or SIGINT: stop accepting, let requests in flight finish, then exit (forced after the grace period). */
 function shutDown(signal: string) {
   console.log(`${signal} received: finishing requests in flight.`);
-  server.close(() => process.exit(0));
+  server.close(async () => {
+    const { stopServices } = build.entry.module as { stopServices?: () => Promise<void> };
+    await stopServices?.();
+    process.exit(0);
+  });
   server.closeIdleConnections();
   setTimeout(() => {
     console.error("Requests were still running after the grace period; exiting anyway.");

@@ -1,6 +1,8 @@
+import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { compressResponse } from "./compression.ts";
 import { preferredLanguageLocation } from "./language-redirect.ts";
+import { refuseRequest } from "./request-guards.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 
@@ -24,8 +26,12 @@ export function createSiteHandler({ build, clientDirectory, mode }: SiteOptions)
   const staticFiles = loadStaticFiles(clientDirectory);
   const renderApp = createRequestHandler(build, mode);
 
-  async function route(request: Request): Promise<Response> {
+  async function route(request: Request, client?: ClientAddress): Promise<Response> {
     const url = new URL(request.url);
+    const refused = refuseRequest(request);
+    if (refused) return refused;
+    // The app's rate limits key on this; whatever a visitor sent under the same name is replaced.
+    request.headers.set("x-client-address", client?.address ?? "unknown");
     if (url.pathname === "/healthz") {
       return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
     }
@@ -43,10 +49,10 @@ export function createSiteHandler({ build, clientDirectory, mode }: SiteOptions)
     return compressResponse(request, response);
   }
 
-  return async function handle(request: Request): Promise<Response> {
+  return async function handle(request: Request, client?: ClientAddress): Promise<Response> {
     let response: Response;
     try {
-      response = await route(request);
+      response = await route(request, client);
     } catch (error) {
       console.error("Unhandled error while answering", request.method, new URL(request.url).pathname, error);
       response = new Response(errorPage, {

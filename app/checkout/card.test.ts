@@ -8,7 +8,8 @@ function withCheckDigit(body: string): string {
   throw new Error("unreachable");
 }
 
-const digits = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""));
+const digits = (length: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""));
 
 describe("card numbers", () => {
   it("accepts the processors' test numbers", () => {

@@ -119,7 +119,12 @@ export function Header() {
         </div>
       </div>
 
-      <nav id={menuId} aria-label={t("common.mainNavigation")} hidden={!menuOpen} className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-line bg-ink lg:hidden">
+      <nav
+        id={menuId}
+        aria-label={t("common.mainNavigation")}
+        hidden={!menuOpen}
+        className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-line bg-ink lg:hidden"
+      >
         <ul className="container-page flex flex-col gap-1 py-4">{links}</ul>
         <div className="container-page pb-5">{subscribe}</div>
       </nav>

@@ -11,7 +11,9 @@ export interface ChargeRequest {
 
 export type DeclineReason = "declined" | "insufficientFunds" | "expiredCard" | "incorrectCvv" | "processingError";
 
-export type ChargeResult = { approved: true; gatewayReference: string } | { approved: false; reason: DeclineReason; gatewayReference?: string };
+export type ChargeResult =
+  | { approved: true; gatewayReference: string }
+  | { approved: false; reason: DeclineReason; gatewayReference?: string };
 
 /**
  * A payment processor. The built-in test gateway implements it; a real processor is a second

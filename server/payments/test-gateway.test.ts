@@ -18,9 +18,12 @@ describe("the test gateway", () => {
     expect(await charge("4000000000000002")).toMatchObject({ approved: false, reason: "declined" });
   });
 
-  it.each(Object.entries(testCards).filter(([, outcome]) => outcome !== "approved"))("gives %s its documented outcome %s", async (number, reason) => {
-    expect(await charge(number)).toMatchObject({ approved: false, reason });
-  });
+  it.each(Object.entries(testCards).filter(([, outcome]) => outcome !== "approved"))(
+    "gives %s its documented outcome %s",
+    async (number, reason) => {
+      expect(await charge(number)).toMatchObject({ approved: false, reason });
+    },
+  );
 
   it("says it is in test mode", () => {
     expect(createTestGateway().testMode).toBe(true);

@@ -1,0 +1,76 @@
+import { site } from "../../content/site";
+import { createOrder, findOrderById, markOrderFailed, markOrderPaid } from "../../server/db/repositories.ts";
+import type { DeclineReason } from "../../server/payments/gateway.ts";
+import { findPlan, isViewerCount, planPrice } from "../content/plans";
+import type { Language } from "../i18n/languages";
+import type { Services } from "../services.server";
+import { detectCardBrand } from "./card";
+import type { CheckoutOrder } from "./schema";
+
+export type OrderOutcome =
+  | { status: "paid"; reference: string; email: string; amountCents: number }
+  | { status: "failed"; reference: string; reason: DeclineReason };
+
+const waitForOtherAttemptMs = 15_000;
+
+/**
+ * Records the order, charges the card once, and settles the order as paid or failed. The same checkout
+ * submitted again (double click, reload, two servers) finds the first order by its idempotency key and
+ * answers with its outcome: one order, one charge. Only the card's brand and last four digits are stored.
+ */
+export async function placeOrder(order: CheckoutOrder, language: Language, { db, gateway }: Services): Promise<OrderOutcome> {
+  const plan = findPlan(order.plan);
+  if (!plan || !isViewerCount(order.viewers)) throw new Error("placeOrder needs a validated order");
+  const amountCents = planPrice(plan, order.viewers);
+  const brand = detectCardBrand(order.cardNumber);
+  if (!brand) throw new Error("placeOrder needs a card of a known brand");
+
+  const { order: stored, created } = await createOrder(db, {
+    idempotency_key: order.idempotencyKey,
+    plan_key: plan.key,
+    viewers: order.viewers,
+    amount_cents: amountCents,
+    currency: site.currency,
+    language,
+    first_name: order.firstName,
+    last_name: order.lastName,
+    email: order.email,
+    phone: order.phone,
+    country: order.country,
+    city: order.city,
+    postal_code: order.postalCode,
+    address: order.address,
+    card_brand: brand,
+    card_last4: order.cardNumber.slice(-4),
+  });
+
+  if (!created) return outcomeOfEarlierAttempt(stored.id, { db, gateway });
+
+  const result = await gateway.charge({
+    reference: stored.reference,
+    amountCents,
+    currency: site.currency,
+    card: { number: order.cardNumber, expiry: order.expiryDate, cvv: order.cvv, brand },
+  });
+  if (result.approved) {
+    await markOrderPaid(db, stored.id, { gatewayReference: result.gatewayReference });
+    return { status: "paid", reference: stored.reference, email: stored.email, amountCents };
+  }
+  await markOrderFailed(db, stored.id, { reason: result.reason, gatewayReference: result.gatewayReference });
+  return { status: "failed", reference: stored.reference, reason: result.reason };
+}
+
+/** The first submission may still be charging: wait for it to settle rather than charge twice. */
+async function outcomeOfEarlierAttempt(id: number, { db }: Services): Promise<OrderOutcome> {
+  const deadline = Date.now() + waitForOtherAttemptMs;
+  for (;;) {
+    const order = await findOrderById(db, id);
+    if (!order) throw new Error(`Order ${id} vanished`);
+    if (order.status === "paid") return { status: "paid", reference: order.reference, email: order.email, amountCents: order.amount_cents };
+    if (order.status === "failed") {
+      return { status: "failed", reference: order.reference, reason: (order.failure_reason as DeclineReason | null) ?? "processingError" };
+    }
+    if (Date.now() > deadline) return { status: "failed", reference: order.reference, reason: "processingError" };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

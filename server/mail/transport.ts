@@ -1,0 +1,121 @@
+/**
+ * Where mail goes: an SMTP server when `SMTP_URL` is set (production), otherwise one `.eml` file per message
+ * under `data/outbox/`, so in development every mail the site sends can be opened in a mail client or read
+ * as text.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The HTML alternative; an empty string sends the text part alone. */
+  html: string;
+  /** What the mail is for (`order-confirmation`, …): named in the .eml file and in an `X-Mail-Kind` header. */
+  kind: string;
+}
+
+export interface MailTransport {
+  /** Resolves once the message is handed over (accepted by the SMTP server, or written); rejects otherwise. */
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailTransportConfig {
+  /** e.g. `smtps://user:password@smtp.example.com:465`; empty or absent selects the .eml files. */
+  smtpUrl?: string;
+  /** Folder for the .eml files; default `data/outbox` (relative to the working directory). */
+  outboxDirectory?: string;
+  /** The From address, e.g. `NovaStream <no-reply@novastream.example>`. */
+  from: string;
+}
+
+export interface ConfiguredMailTransport extends MailTransport {
+  readonly mode: "smtp" | "files";
+  /** Where mail goes, without credentials, for the start-up log: `smtp://smtp.example.com:587` or the folder. */
+  readonly destination: string;
+  /** Closes SMTP connections (nothing to do for files). */
+  close(): void;
+}
+
+export const DEFAULT_OUTBOX_DIRECTORY = "data/outbox";
+
+/** SMTP limits, so a dead or slow mail server fails the attempt (to be retried) instead of hanging it. */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000, dnsTimeout: 5_000 } as const;
+
+export function createMailTransport(config: MailTransportConfig): ConfiguredMailTransport {
+  const smtpUrl = config.smtpUrl?.trim();
+  return smtpUrl
+    ? createSmtpTransport(smtpUrl, config.from)
+    : createFileTransport(config.outboxDirectory ?? DEFAULT_OUTBOX_DIRECTORY, config.from);
+}
+
+function mailOptions(message: MailMessage, from: string) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html === "" ? {} : { html: message.html }),
+    headers: { "X-Mail-Kind": safeKind(message.kind) },
+  };
+}
+
+function createSmtpTransport(smtpUrl: string, from: string): ConfiguredMailTransport {
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS_MS });
+  return {
+    mode: "smtp",
+    destination: redactUrl(smtpUrl),
+    async send(message) {
+      await transporter.sendMail(mailOptions(message, from));
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+function createFileTransport(directory: string, from: string): ConfiguredMailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    mode: "files",
+    destination: directory,
+    async send(message) {
+      const info = await transporter.sendMail(mailOptions(message, from));
+      if (!Buffer.isBuffer(info.message)) throw new Error("Mail stream transport did not return a buffer");
+      // Every time (it is cheap), so a folder emptied or removed while the server runs comes back.
+      await mkdir(directory, { recursive: true });
+      // `wx`: never overwrite; the random part makes a clash practically impossible anyway.
+      await writeFile(join(directory, emlFileName(message.kind)), info.message, { flag: "wx" });
+    },
+    close() {},
+  };
+}
+
+/** `2026-03-01T09-30-00.123Z-order-confirmation-1a2b3c4d.eml`: sorted by time, no characters a file system refuses. */
+export function emlFileName(kind: string, now: Date = new Date()): string {
+  const time = now.toISOString().replace(/:/g, "-");
+  return `${time}-${safeKind(kind)}-${randomBytes(4).toString("hex")}.eml`;
+}
+
+function safeKind(kind: string): string {
+  return (
+    kind
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "mail"
+  );
+}
+
+/** The URL without user name, password, path or query: safe to log. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return "(an SMTP_URL that is not a valid URL)";
+  }
+}
