@@ -17,6 +17,9 @@ function pagesIn(language: Language): RouteConfigEntry[] {
     page("/contact", "routes/contact.tsx", "contact"),
     page("/terms", "routes/long-page.tsx", "terms"),
     page("/privacy", "routes/long-page.tsx", "privacy"),
+    page("/newsletter", "routes/newsletter.tsx", "newsletter"),
+    page("/newsletter/confirm", "routes/newsletter-token.tsx", "newsletter-confirm"),
+    page("/newsletter/unsubscribe", "routes/newsletter-token.tsx", "newsletter-unsubscribe"),
   ];
 }
 

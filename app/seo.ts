@@ -3,7 +3,7 @@ import { site } from "../content/site";
 import { defaultLanguage, type Language, languageFromPath, languages, localizePath } from "./i18n/languages";
 import { i18nFor } from "./i18n/registry";
 
-export type PageKey = "home" | "about" | "blog" | "checkout" | "contact" | "terms" | "privacy" | "notFound";
+export type PageKey = "home" | "about" | "blog" | "checkout" | "contact" | "terms" | "privacy" | "newsletter" | "notFound";
 
 const ogLocales: Record<Language, string> = { en: "en_GB", es: "es_ES", fr: "fr_FR" };
 

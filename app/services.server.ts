@@ -1,10 +1,14 @@
+import { site } from "../content/site";
 import { closeDatabase, type Database, migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { createOutboxWorker, type OutboxWorker } from "../server/mail/outbox.ts";
+import { createMailTransport } from "../server/mail/transport.ts";
 import type { PaymentGateway } from "../server/payments/gateway.ts";
 import { createTestGateway } from "../server/payments/test-gateway.ts";
 
 export interface Services {
   db: Database;
   gateway: PaymentGateway;
+  mailWorker: OutboxWorker;
 }
 
 /** The payment gateway named by PAYMENT_GATEWAY; "test" (the default) is the only one built in. */
@@ -32,7 +36,14 @@ export function getServices(): Promise<Services> {
       await closeDatabase(db).catch(() => {});
       throw error;
     }
-    return { db, gateway };
+    // SMTP_URL in production; otherwise every mail is written to data/outbox/ as an .eml file.
+    const transport = createMailTransport({
+      smtpUrl: process.env.SMTP_URL,
+      from: process.env.MAIL_FROM ?? `${site.brand.name} <${site.brand.supportEmail}>`,
+    });
+    const mailWorker = createOutboxWorker({ db, transport });
+    mailWorker.start();
+    return { db, gateway, mailWorker };
   })().catch((error: unknown) => {
     started = undefined;
     throw error;
@@ -43,8 +54,17 @@ export function getServices(): Promise<Services> {
 /** Whether the payment gateway moves no real money (the checkout then says so). */
 export const paymentTestMode = gateway.testMode;
 
+/** Sends newly queued mails now rather than at the worker's next round. */
+export function wakeMailWorker(): void {
+  void started?.then((services) => services.mailWorker.sendSoon()).catch(() => {});
+}
+
 export async function stopServices(): Promise<void> {
   const current = started;
   started = undefined;
-  if (current) await closeDatabase((await current).db).catch(() => {});
+  if (!current) return;
+  const services = await current.catch(() => undefined);
+  if (!services) return;
+  await services.mailWorker.stop();
+  await closeDatabase(services.db).catch(() => {});
 }

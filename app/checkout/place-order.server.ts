@@ -3,6 +3,7 @@ import { createOrder, findOrderById, markOrderFailed, markOrderPaid } from "../.
 import type { DeclineReason } from "../../server/payments/gateway.ts";
 import { findPlan, isViewerCount, planPrice } from "../content/plans";
 import type { Language } from "../i18n/languages";
+import { queueOrderConfirmation } from "../mail.server";
 import type { Services } from "../services.server";
 import { detectCardBrand } from "./card";
 import type { CheckoutOrder } from "./schema";
@@ -18,7 +19,11 @@ const waitForOtherAttemptMs = 15_000;
  * submitted again (double click, reload, two servers) finds the first order by its idempotency key and
  * answers with its outcome: one order, one charge. Only the card's brand and last four digits are stored.
  */
-export async function placeOrder(order: CheckoutOrder, language: Language, { db, gateway }: Services): Promise<OrderOutcome> {
+export async function placeOrder(
+  order: CheckoutOrder,
+  language: Language,
+  { db, gateway }: Pick<Services, "db" | "gateway">,
+): Promise<OrderOutcome> {
   const plan = findPlan(order.plan);
   if (!plan || !isViewerCount(order.viewers)) throw new Error("placeOrder needs a validated order");
   const amountCents = planPrice(plan, order.viewers);
@@ -44,7 +49,7 @@ export async function placeOrder(order: CheckoutOrder, language: Language, { db,
     card_last4: order.cardNumber.slice(-4),
   });
 
-  if (!created) return outcomeOfEarlierAttempt(stored.id, { db, gateway });
+  if (!created) return outcomeOfEarlierAttempt(stored.id, db);
 
   const result = await gateway.charge({
     reference: stored.reference,
@@ -53,7 +58,11 @@ export async function placeOrder(order: CheckoutOrder, language: Language, { db,
     card: { number: order.cardNumber, expiry: order.expiryDate, cvv: order.cvv, brand },
   });
   if (result.approved) {
-    await markOrderPaid(db, stored.id, { gatewayReference: result.gatewayReference });
+    const paid = await markOrderPaid(db, stored.id, { gatewayReference: result.gatewayReference });
+    // The charge went through: a mail problem must not turn it into an error for the customer.
+    await queueOrderConfirmation(db, paid ?? stored).catch((error: unknown) => {
+      console.error(`The confirmation mail of order ${stored.reference} could not be queued:`, (error as Error).message);
+    });
     return { status: "paid", reference: stored.reference, email: stored.email, amountCents };
   }
   await markOrderFailed(db, stored.id, { reason: result.reason, gatewayReference: result.gatewayReference });
@@ -61,7 +70,7 @@ export async function placeOrder(order: CheckoutOrder, language: Language, { db,
 }
 
 /** The first submission may still be charging: wait for it to settle rather than charge twice. */
-async function outcomeOfEarlierAttempt(id: number, { db }: Services): Promise<OrderOutcome> {
+async function outcomeOfEarlierAttempt(id: number, db: Services["db"]): Promise<OrderOutcome> {
   const deadline = Date.now() + waitForOtherAttemptMs;
   for (;;) {
     const order = await findOrderById(db, id);

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { site } from "../../content/site";
 import { useLocalizedPath } from "../i18n/use-language";
+import { type NewsletterAnswer, newsletterMessage } from "../newsletter/message";
 import { Logo } from "./Logo";
 
 type FooterLink = {
@@ -43,6 +44,9 @@ export function Footer() {
   const localized = useLocalizedPath();
   const emailId = useId();
   const noteId = useId();
+  const resultId = useId();
+  const newsletter = useFetcher<NewsletterAnswer>();
+  const answer = newsletter.data;
 
   return (
     <footer className="mt-24 border-t border-line bg-surface/60">
@@ -79,7 +83,7 @@ export function Footer() {
           <p id={noteId} className="mt-3 text-sm leading-relaxed text-muted">
             {t("footer.newsletter.text")}
           </p>
-          <form method="post" action={localized("/newsletter")} className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <newsletter.Form method="post" action={localized("/newsletter")} className="mt-4 flex flex-col gap-2 sm:flex-row">
             <label htmlFor={emailId} className="sr-only">
               {t("footer.newsletter.label")}
             </label>
@@ -91,13 +95,25 @@ export function Footer() {
               autoComplete="email"
               maxLength={254}
               placeholder={t("footer.newsletter.placeholder")}
-              aria-describedby={noteId}
-              className="min-h-11 flex-1 rounded-full border border-line bg-ink px-4 text-sm text-text placeholder:text-muted/80 focus:border-accent"
+              aria-describedby={`${noteId} ${resultId}`}
+              aria-invalid={answer?.state === "invalid"}
+              className="min-h-11 flex-1 rounded-full border border-line bg-ink px-4 text-sm text-text placeholder:text-muted/80 focus:border-accent aria-[invalid=true]:border-danger"
             />
-            <button type="submit" className="min-h-11 rounded-full bg-cta px-5 text-sm font-semibold text-white">
+            <button
+              type="submit"
+              disabled={newsletter.state !== "idle"}
+              className="min-h-11 rounded-full bg-cta px-5 text-sm font-semibold text-white disabled:opacity-60"
+            >
               {t("footer.newsletter.submit")}
             </button>
-          </form>
+          </newsletter.Form>
+          <p
+            id={resultId}
+            role="status"
+            className={`mt-3 text-sm ${answer?.state === "checkInbox" || answer?.state === "already" ? "text-success" : "text-danger"}`}
+          >
+            {answer && newsletterMessage(t, answer).text}
+          </p>
         </section>
       </div>
       <div className="border-t border-line">

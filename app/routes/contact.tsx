@@ -1,11 +1,225 @@
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { saveContactMessage } from "../../server/db/repositories.ts";
+import { FormField, inputClass } from "../checkout/FormField";
 import { PageHeading } from "../components/PageHeading";
+import { Spinner } from "../components/Spinner";
+import { type ContactErrors, type ContactField, contactFields, contactLimits, honeypotField, validateContact } from "../contact/schema";
+import { languageFromPath } from "../i18n/languages";
+import { useLocalizedPath } from "../i18n/use-language";
+import { queueContactNotification } from "../mail.server";
+import { clientAddress, formLimits } from "../rate-limit.server";
 import { pageMeta } from "../seo";
+import { getServices } from "../services.server";
 import type { Route } from "./+types/contact";
+
+/** A subject may be suggested by the link that led here (the footer's "Live chat" asks for a chat). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { suggestedSubject: new URL(request.url).searchParams.get("subject") === "chat" ? "chat" : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const form = Object.fromEntries(await request.formData());
+  const values = Object.fromEntries(contactFields.map((field) => [field, String(form[field] ?? "").slice(0, 6000)]));
+  const noStore = { "Cache-Control": "private, no-store" };
+
+  if (!formLimits.contact.hit(clientAddress(request))) {
+    return data({ state: "rateLimited" as const, values, errors: {} as ContactErrors }, { status: 429, headers: noStore });
+  }
+  // Robots fill every field; people never see this one. They are told it worked, and nothing is kept.
+  if (String(form[honeypotField] ?? "") !== "") return data({ state: "sent" as const }, { headers: noStore });
+
+  const checked = validateContact(form);
+  if (!checked.ok) return data({ state: "invalid" as const, values, errors: checked.errors }, { status: 400, headers: noStore });
+  try {
+    const { db } = await getServices();
+    const saved = await saveContactMessage(db, { ...checked.message, language });
+    await queueContactNotification(db, saved);
+  } catch (error) {
+    console.error("A contact message could not be stored:", (error as Error).message);
+    return data({ state: "unavailable" as const, values, errors: {} as ContactErrors }, { status: 503, headers: noStore });
+  }
+  return data({ state: "sent" as const }, { headers: noStore });
+}
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "contact");
 
-export default function Contact() {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <PageHeading title={t("contact.heading")} lead={t("contact.intro")} />;
+  const localized = useLocalizedPath();
+  const navigation = useNavigation();
+  const idPrefix = useId();
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  const [clientErrors, setClientErrors] = useState<ContactErrors>({});
+  const [sentAgain, setSentAgain] = useState(0);
+
+  const answer = actionData;
+  const sent = answer?.state === "sent" && sentAgain === 0;
+  const failed = answer && answer.state !== "sent" ? answer : undefined;
+  const errors: ContactErrors = { ...(failed?.errors ?? {}), ...clientErrors };
+  const shownErrors = contactFields.filter((field) => errors[field]);
+  const sending = navigation.state === "submitting";
+
+  useEffect(() => {
+    setClientErrors({});
+    setSentAgain(0);
+    if (answer?.state === "sent") doneRef.current?.focus();
+    else if (answer) summaryRef.current?.focus();
+  }, [answer]);
+
+  const currentErrors = (): ContactErrors => {
+    const form = formRef.current;
+    if (!form) return {};
+    const result = validateContact(Object.fromEntries(new FormData(form)));
+    return result.ok ? {} : result.errors;
+  };
+  const errorText = (field: ContactField) =>
+    errors[field] ? t(`contact.errors.${errors[field]}` as "contact.errors.required") : undefined;
+  const defaultSubject = loaderData.suggestedSubject === "chat" ? t("contact.chatSubject") : "";
+
+  return (
+    <>
+      <PageHeading title={t("contact.heading")} lead={t("contact.intro")} />
+      <div className="container-page grid max-w-5xl gap-10 py-10 lg:grid-cols-[1fr_18rem]">
+        {sent ? (
+          <div role="status" className="rounded-card border border-success/40 bg-success/10 p-8">
+            <h2 ref={doneRef} tabIndex={-1} className="text-2xl font-bold text-text outline-none">
+              {t("contact.sent")}
+            </h2>
+            <p className="mt-3 text-text/90">{t("contact.sentText")}</p>
+            <button
+              type="button"
+              onClick={() => setSentAgain(1)}
+              className="mt-6 min-h-11 rounded-full border border-line px-5 font-semibold text-text hover:border-accent"
+            >
+              {t("contact.another")}
+            </button>
+          </div>
+        ) : (
+          <Form
+            ref={formRef}
+            method="post"
+            noValidate
+            className="grid gap-5 rounded-card border border-line bg-surface p-6 sm:p-8"
+            onSubmit={(event) => {
+              const found = currentErrors();
+              if (Object.keys(found).length > 0) {
+                event.preventDefault();
+                setClientErrors(found);
+                requestAnimationFrame(() => summaryRef.current?.focus());
+              }
+            }}
+          >
+            {(shownErrors.length > 0 || (failed && failed.state !== "invalid")) && (
+              <div ref={summaryRef} tabIndex={-1} role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-4 outline-none">
+                {failed && failed.state !== "invalid" ? (
+                  <p className="font-semibold text-text">{t(`contact.${failed.state}`)}</p>
+                ) : (
+                  <>
+                    <p className="font-semibold text-text">{t("contact.errorSummary")}</p>
+                    <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+                      {shownErrors.map((field) => (
+                        <li key={field}>
+                          <a href={`#${id(field)}`} className="text-danger underline underline-offset-2">
+                            {t(`contact.fields.${field}`)}: {errorText(field)}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </div>
+            )}
+            <div className="grid gap-5 sm:grid-cols-2">
+              {(["name", "email"] as const).map((field) => (
+                <FormField key={field} id={id(field)} label={t(`contact.fields.${field}`)} error={errorText(field)}>
+                  {(describedBy, invalid) => (
+                    <input
+                      id={id(field)}
+                      name={field}
+                      type={field === "email" ? "email" : "text"}
+                      autoComplete={field === "email" ? "email" : "name"}
+                      defaultValue={failed?.values[field]}
+                      maxLength={contactLimits[field].max}
+                      aria-invalid={invalid}
+                      aria-describedby={describedBy}
+                      onBlur={() => setClientErrors((shown) => ({ ...shown, [field]: currentErrors()[field] }))}
+                      className={inputClass}
+                    />
+                  )}
+                </FormField>
+              ))}
+            </div>
+            <FormField id={id("subject")} label={t("contact.fields.subject")} error={errorText("subject")}>
+              {(describedBy, invalid) => (
+                <input
+                  id={id("subject")}
+                  name="subject"
+                  defaultValue={failed?.values.subject ?? defaultSubject}
+                  maxLength={contactLimits.subject.max}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  onBlur={() => setClientErrors((shown) => ({ ...shown, subject: currentErrors().subject }))}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+            <FormField id={id("message")} label={t("contact.fields.message")} error={errorText("message")}>
+              {(describedBy, invalid) => (
+                <textarea
+                  id={id("message")}
+                  name="message"
+                  rows={7}
+                  defaultValue={failed?.values.message}
+                  maxLength={contactLimits.message.max}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  onBlur={() => setClientErrors((shown) => ({ ...shown, message: currentErrors().message }))}
+                  className={`${inputClass} py-3`}
+                />
+              )}
+            </FormField>
+            {/* Hidden from people and from assistive technology; only robots fill it in. */}
+            <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+              <label htmlFor={id(honeypotField)}>{t("contact.honeypot")}</label>
+              <input id={id(honeypotField)} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
+            </div>
+            <div className="flex flex-wrap items-center justify-end gap-4">
+              <p role="status" className="flex items-center gap-2 text-accent">
+                {sending && (
+                  <>
+                    <Spinner size={20} />
+                    {t("contact.sending")}
+                  </>
+                )}
+              </p>
+              <button
+                type="submit"
+                disabled={sending}
+                className="min-h-12 rounded-full bg-cta px-8 font-semibold text-white disabled:opacity-60"
+              >
+                {t("contact.send")}
+              </button>
+            </div>
+          </Form>
+        )}
+        <aside className="text-sm leading-relaxed text-muted">
+          <p>{t("contact.aside")}</p>
+          <p className="mt-4 flex flex-col gap-2">
+            <Link to={localized("/blog?category=devices")} className="text-accent underline underline-offset-2">
+              {t("blog.categories.devices")}
+            </Link>
+            <Link to={localized("/#faq")} className="text-accent underline underline-offset-2">
+              {t("nav.faq")}
+            </Link>
+          </p>
+        </aside>
+      </div>
+    </>
+  );
 }

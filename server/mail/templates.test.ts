@@ -213,9 +213,13 @@ describe("newsletter confirmation", () => {
 
 describe("mail texts", () => {
   function strings(value: unknown, path: string, into: Map<string, string>): Map<string, string> {
-    if (typeof value === "string") into.set(path, value);
-    else if (Array.isArray(value)) value.forEach((item, index) => strings(item, `${path}[${index}]`, into));
-    else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) strings(item, path ? `${path}.${key}` : key, into);
+    if (typeof value === "string") {
+      into.set(path, value);
+    } else if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) strings(item, `${path}[${index}]`, into);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) strings(item, path ? `${path}.${key}` : key, into);
+    }
     return into;
   }
   const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();

@@ -1,0 +1,48 @@
+import { site } from "../content/site";
+import type { Database } from "../server/db/database.ts";
+import type { ContactMessage, NewsletterSubscriber, Order } from "../server/db/schema.ts";
+import { queueMail } from "../server/mail/outbox.ts";
+import {
+  MAIL_KINDS,
+  orderConfirmationInput,
+  renderContactNotification,
+  renderNewsletterConfirmation,
+  renderOrderConfirmation,
+} from "../server/mail/templates.ts";
+import { formatPrice } from "./content/plans";
+import { isLanguage, type Language, localizePath } from "./i18n/languages";
+import { wakeMailWorker } from "./services.server";
+
+/** Where contact messages go: OPERATOR_EMAIL, else the support address of content/site.ts. */
+const operatorAddress = process.env.OPERATOR_EMAIL ?? site.brand.supportEmail;
+
+const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
+
+/** Mails are stored first and sent by the worker, so a mail server that is down never loses one. */
+async function queue(db: Database, kind: string, to: string, mail: { subject: string; text: string; html: string }) {
+  await queueMail(db, { kind, to, ...mail });
+  wakeMailWorker();
+}
+
+export function queueOrderConfirmation(db: Database, order: Order) {
+  const language = languageOf(order.language);
+  const mail = renderOrderConfirmation(orderConfirmationInput(order, formatPrice(order.amount_cents, language, order.currency)), language);
+  return queue(db, MAIL_KINDS.orderConfirmation, order.email, mail);
+}
+
+export function queueContactNotification(db: Database, message: ContactMessage) {
+  const mail = renderContactNotification({ ...message, language: languageOf(message.language), receivedAt: new Date(message.created_at) });
+  return queue(db, MAIL_KINDS.contactNotification, operatorAddress, mail);
+}
+
+/** The confirm and unsubscribe links of a subscriber, on the site's public origin, in their language. */
+export function newsletterLinks(subscriber: NewsletterSubscriber) {
+  const language = languageOf(subscriber.language);
+  const link = (path: string) => new URL(`${localizePath(path, language)}?token=${subscriber.confirmation_token}`, site.brand.origin).href;
+  return { confirmUrl: link("/newsletter/confirm"), unsubscribeUrl: link("/newsletter/unsubscribe") };
+}
+
+export function queueNewsletterConfirmation(db: Database, subscriber: NewsletterSubscriber) {
+  const mail = renderNewsletterConfirmation(newsletterLinks(subscriber), languageOf(subscriber.language));
+  return queue(db, MAIL_KINDS.newsletterConfirmation, subscriber.email, mail);
+}

@@ -1,0 +1,26 @@
+import type { useTranslation } from "react-i18next";
+
+/** How a newsletter sign-up went, as the action answers it. */
+export type NewsletterAnswer =
+  | { state: "checkInbox" | "already"; email: string }
+  | { state: "invalid"; error: string }
+  | { state: "unavailable" | "rateLimited" };
+
+type T = ReturnType<typeof useTranslation>["t"];
+
+/** The heading and sentence that tell a visitor how their sign-up went. */
+export function newsletterMessage(t: T, answer: NewsletterAnswer | undefined): { title: string; text: string } {
+  switch (answer?.state) {
+    case "checkInbox":
+      return { title: t("newsletter.checkInbox"), text: t("newsletter.checkInboxText", { email: answer.email }) };
+    case "already":
+      return { title: t("newsletter.already"), text: t("newsletter.alreadyText", { email: answer.email }) };
+    case "invalid":
+      return { title: t("newsletter.heading"), text: t(`newsletter.errors.${answer.error}` as "newsletter.errors.email") };
+    case "unavailable":
+    case "rateLimited":
+      return { title: t("newsletter.heading"), text: t(`newsletter.${answer.state}`) };
+    default:
+      return { title: t("newsletter.heading"), text: t("footer.newsletter.text") };
+  }
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import { confirmSubscription, findSubscriberByToken, unsubscribe } from "../../server/db/repositories.ts";
+import { PageHeading } from "../components/PageHeading";
+import { pathWithoutLanguage } from "../i18n/languages";
+import { useLocalizedPath } from "../i18n/use-language";
+import { pageMeta } from "../seo";
+import { getServices } from "../services.server";
+import type { Route } from "./+types/newsletter-token";
+
+const noStore = { "Cache-Control": "private, no-store" };
+const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
+
+/**
+ * The two links of newsletter mails. Confirming happens on opening the link. Unsubscribing asks for a click
+ * (a POST), so a mail scanner that opens every link cannot unsubscribe anyone.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const kind = pathWithoutLanguage(new URL(request.url).pathname) === "/newsletter/confirm" ? "confirm" : "unsubscribe";
+  const token = tokenOf(request);
+  const { db } = await getServices().catch(() => {
+    throw data(null, { status: 503 });
+  });
+  if (kind === "confirm") {
+    const result = await confirmSubscription(db, token);
+    return data({ kind, status: result.status, email: null }, { headers: noStore });
+  }
+  const subscriber = token ? await findSubscriberByToken(db, token) : undefined;
+  const status = !subscriber ? "unknown-token" : subscriber.unsubscribed_at ? "already-unsubscribed" : "ask";
+  return data({ kind, status, email: subscriber?.email ?? null }, { headers: noStore });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await getServices().catch(() => {
+    throw data(null, { status: 503 });
+  });
+  const result = await unsubscribe(db, tokenOf(request));
+  return data({ status: result.status }, { headers: noStore });
+}
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta(location.pathname, "newsletter"),
+  { name: "robots", content: "noindex" },
+];
+
+export default function NewsletterToken({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const localized = useLocalizedPath();
+  const status = actionData?.status ?? loaderData.status;
+
+  let title: string;
+  let text: string;
+  if (status === "unknown-token") [title, text] = [t("newsletter.unknownToken"), t("newsletter.unknownTokenText")];
+  else if (status === "confirmed") [title, text] = [t("newsletter.confirmed"), t("newsletter.confirmedText")];
+  else if (status === "already-confirmed") [title, text] = [t("newsletter.confirmed"), t("newsletter.alreadyConfirmed")];
+  else if (status === "ask")
+    [title, text] = [t("newsletter.unsubscribeHeading"), t("newsletter.unsubscribeText", { email: loaderData.email ?? "" })];
+  else [title, text] = [t("newsletter.unsubscribed"), t("newsletter.unsubscribedText")];
+
+  return (
+    <PageHeading title={title} lead={text}>
+      {status === "ask" ? (
+        <Form method="post" className="mt-8">
+          <button type="submit" className="min-h-12 rounded-full bg-cta px-6 font-semibold text-white">
+            {t("newsletter.unsubscribeButton")}
+          </button>
+        </Form>
+      ) : (
+        <Link to={localized("/")} className="mt-8 inline-flex min-h-12 items-center rounded-full bg-cta px-6 font-semibold text-white">
+          {t("newsletter.backHome")}
+        </Link>
+      )}
+    </PageHeading>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { subscribeToNewsletter } from "../../server/db/repositories.ts";
+import { PageHeading } from "../components/PageHeading";
+import { languageFromPath } from "../i18n/languages";
+import { useLocalizedPath } from "../i18n/use-language";
+import { queueNewsletterConfirmation } from "../mail.server";
+import { type NewsletterAnswer, newsletterMessage } from "../newsletter/message";
+import { validateNewsletter } from "../newsletter/schema";
+import { clientAddress, formLimits } from "../rate-limit.server";
+import { pageMeta } from "../seo";
+import { getServices } from "../services.server";
+import type { Route } from "./+types/newsletter";
+
+export type { NewsletterAnswer };
+
+/**
+ * A newsletter sign-up, from the footer of any page (inline with JavaScript, this page without). A new or
+ * returning address gets a confirmation link (double opt-in); an address already on the list is told so,
+ * and nothing new is stored.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const noStore = { headers: { "Cache-Control": "private, no-store" } };
+  const answer = (body: NewsletterAnswer, status = 200) => data(body, { ...noStore, status });
+
+  if (!formLimits.newsletter.hit(clientAddress(request))) return answer({ state: "rateLimited" }, 429);
+  const checked = validateNewsletter(Object.fromEntries(await request.formData()));
+  if (!checked.ok) return answer({ state: "invalid", error: checked.error }, 400);
+  try {
+    const { db } = await getServices();
+    const { status, subscriber } = await subscribeToNewsletter(db, { email: checked.email, language });
+    if (status === "already-subscribed") return answer({ state: "already", email: checked.email });
+    await queueNewsletterConfirmation(db, subscriber);
+    return answer({ state: "checkInbox", email: checked.email });
+  } catch (error) {
+    console.error("A newsletter sign-up could not be stored:", (error as Error).message);
+    return answer({ state: "unavailable" }, 503);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "newsletter");
+
+/** Without JavaScript the footer's form lands here, and this page says how it went. */
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const localized = useLocalizedPath();
+  const { title, text } = newsletterMessage(t, actionData);
+  return (
+    <PageHeading title={title} lead={text}>
+      <Link to={localized("/")} className="mt-8 inline-flex min-h-12 items-center rounded-full bg-cta px-6 font-semibold text-white">
+        {t("newsletter.backHome")}
+      </Link>
+    </PageHeading>
+  );
+}
