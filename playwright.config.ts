@@ -1,28 +1,29 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
+import { e2eServers } from "./tests/support/servers.ts";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-
-/** End-to-end tests: Debian's Chromium against the real built server (run `npm run build` first). */
+/** End-to-end tests: Debian's Chromium against the real built server and its database (run `npm run build` first). */
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: e2eServers.main.url,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     locale: "en-GB",
     trace: "off",
   },
-  webServer: {
-    command: "node server/index.ts",
-    url: `http://localhost:${port}/healthz`,
-    env: { PORT: String(port), NODE_ENV: "production" },
+  webServer: Object.values(e2eServers).map((server) => ({
+    // Each run starts from an empty database, mail folder and log; the shell keeps the server's output in a
+    // file, which a test reads to prove no card data is ever logged.
+    command: `rm -rf ${server.databaseFile}* ${server.outboxDirectory} && mkdir -p ${server.outboxDirectory} && node server/index.ts > ${server.logFile} 2>&1`,
+    url: `${server.url}/healthz`,
+    env: server.env,
     reuseExistingServer: false,
-    timeout: 30_000,
-  },
+    timeout: 60_000,
+  })),
 });

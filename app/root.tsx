@@ -1,5 +1,6 @@
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { isbot } from "isbot";
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { site } from "../content/site";
 import type { Route } from "./+types/root";
@@ -9,7 +10,7 @@ import { NotFoundPage } from "./components/NotFoundPage";
 import { useNonce } from "./components/nonce";
 import { SiteShell } from "./components/SiteShell";
 import { geolocationEndpoint } from "./geolocation.server";
-import { languageFromPath } from "./i18n/languages";
+import { languageFromPath, requestPathname } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
 import { hasMessages, registerMessages } from "./i18n/registry";
 
@@ -23,7 +24,7 @@ export const links: Route.LinksFunction = () => [
 /** The page's language comes from its URL; crawlers get every lazy section at once. */
 export function loader({ request }: Route.LoaderArgs) {
   return {
-    language: languageFromPath(new URL(request.url).pathname),
+    language: languageFromPath(requestPathname(request)),
     crawler: isbot(request.headers.get("user-agent")),
     geolocationEndpoint,
   };
@@ -31,7 +32,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** In the browser: loads the messages of the language being navigated to before the page renders. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const language = languageFromPath(new URL(request.url).pathname);
+  const language = languageFromPath(requestPathname(request));
   if (!hasMessages(language)) registerMessages({ [language]: await loadMessages(language) });
   return { language, crawler: isbot(navigator.userAgent), geolocationEndpoint: firstGeolocationEndpoint };
 }
@@ -64,6 +65,8 @@ let firstGeolocationEndpoint = "";
 
 export default function App({ loaderData }: Route.ComponentProps) {
   firstGeolocationEndpoint ||= loaderData.geolocationEndpoint;
+  // Marks the page as interactive, for tests and for styles that only make sense with JavaScript.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", "true"), []);
   return (
     <SiteShell language={loaderData.language} geolocationEndpoint={loaderData.geolocationEndpoint}>
       <Outlet />

@@ -39,6 +39,7 @@ export function getServices(): Promise<Services> {
     // SMTP_URL in production; otherwise every mail is written to data/outbox/ as an .eml file.
     const transport = createMailTransport({
       smtpUrl: process.env.SMTP_URL,
+      outboxDirectory: process.env.MAIL_OUTBOX_DIR,
       from: process.env.MAIL_FROM ?? `${site.brand.name} <${site.brand.supportEmail}>`,
     });
     const mailWorker = createOutboxWorker({ db, transport });

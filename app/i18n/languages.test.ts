@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLanguage, languageFromBrowserTag, languageFromPath, localizePath, pathWithoutLanguage } from "./languages";
+import { isLanguage, languageFromBrowserTag, languageFromPath, localizePath, pathWithoutLanguage, requestPathname } from "./languages";
 
 describe("languages in URLs", () => {
   it.each([
@@ -51,5 +51,18 @@ describe("languages in URLs", () => {
     [undefined, "en"],
   ])("maps the browser language %s to %s", (tag, language) => {
     expect(languageFromBrowserTag(tag)).toBe(language);
+  });
+});
+
+describe("the page a request is for", () => {
+  it.each([
+    ["http://x/es/about", "/es/about"],
+    ["http://x/es/about.data", "/es/about"],
+    ["http://x/es.data", "/es"],
+    ["http://x/_root.data", "/"],
+    ["http://x/blog/kodi-setup-guide.data?_routes=root", "/blog/kodi-setup-guide"],
+    ["http://x/", "/"],
+  ])("%s is %s", (url, path) => {
+    expect(requestPathname(new Request(url))).toBe(path);
   });
 });

@@ -41,3 +41,13 @@ export function languageFromBrowserTag(tag: string | undefined | null): Language
 
 /** The BCP 47 tag used for number and date formatting. */
 export const localeTags: Record<Language, string> = { en: "en", es: "es", fr: "fr" };
+
+/**
+ * The page path a request is for. Data requests made during client navigation ask for `/es/about.data`
+ * (or `/_root.data` for the home page): the suffix is not part of the page's path.
+ */
+export function requestPathname(request: Request): string {
+  const { pathname } = new URL(request.url);
+  const page = pathname.replace(/\.data$/, "").replace(/\/_root$/, "/");
+  return page === "" ? "/" : page;
+}

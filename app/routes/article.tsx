@@ -7,7 +7,7 @@ import { Picture } from "../components/Picture";
 import { findArticle, relatedArticles } from "../content/blog.server";
 import { formatDate } from "../content/dates";
 import { freshData, rememberData } from "../content/fresh-data";
-import { languageFromPath } from "../i18n/languages";
+import { languageFromPath, requestPathname } from "../i18n/languages";
 import { i18nFor } from "../i18n/registry";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { images } from "../images";
@@ -15,7 +15,7 @@ import { absoluteUrl, pageMeta } from "../seo";
 import type { Route } from "./+types/article";
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  const article = findArticle(languageFromPath(new URL(request.url).pathname), params.slug);
+  const article = findArticle(languageFromPath(requestPathname(request)), params.slug);
   if (!article) throw data(null, { status: 404 });
   return data({ article, related: relatedArticles(article) }, { headers: { "Cache-Control": "public, max-age=60" } });
 }

@@ -6,7 +6,7 @@ import { PageHeading } from "../components/PageHeading";
 import { listArticles, readBlogQuery } from "../content/blog.server";
 import { blogCategories } from "../content/blog-categories";
 import { freshData, rememberData } from "../content/fresh-data";
-import { languageFromPath } from "../i18n/languages";
+import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/blog";
@@ -17,7 +17,7 @@ const freshForAMinute = { "Cache-Control": "public, max-age=60" };
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readBlogQuery(url.searchParams);
-  return data({ query, ...listArticles(languageFromPath(url.pathname), query) }, { headers: freshForAMinute });
+  return data({ query, ...listArticles(languageFromPath(requestPathname(request)), query) }, { headers: freshForAMinute });
 }
 
 export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {

@@ -11,7 +11,7 @@ import { type CheckoutField, checkoutFields, type FieldErrors, fieldLimits, vali
 import { PageHeading } from "../components/PageHeading";
 import { Spinner } from "../components/Spinner";
 import { findPlan, formatPrice, isViewerCount, planPrice, type ViewerCount } from "../content/plans";
-import { languageFromPath } from "../i18n/languages";
+import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { clientAddress, formLimits } from "../rate-limit.server";
 import { pageMeta } from "../seo";
@@ -20,7 +20,8 @@ import type { Route } from "./+types/checkout";
 
 /** `/checkout?plan=<key>&viewers=<n>`; Gold and one viewer when absent or unknown. */
 export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const plan = findPlan(params.get("plan")) ?? findPlan(site.defaultPlan);
   const viewers = Number(params.get("viewers"));
   return data(
@@ -30,6 +31,9 @@ export function loader({ request }: Route.LoaderArgs) {
       // One key per checkout shown: submitting it twice can only ever make one order.
       idempotencyKey: randomUUID(),
       testMode: paymentTestMode,
+      // Country names and their order come from the server's Intl data, so the browser shows exactly what
+      // was rendered (browsers' own names differ slightly).
+      countries: countryOptions(languageFromPath(requestPathname(request))),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -49,7 +53,7 @@ function keptValues(form: Record<string, unknown>): FormValues {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const language = languageFromPath(new URL(request.url).pathname);
+  const language = languageFromPath(requestPathname(request));
   const form = Object.fromEntries(await request.formData());
   const retry = { values: keptValues(form), idempotencyKey: randomUUID() };
   const noStore = { "Cache-Control": "private, no-store" };
@@ -103,22 +107,22 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   });
   const [brand, setBrand] = useState(() => detectCardBrand(values.cardNumber ?? ""));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const [showSummary, setShowSummary] = useState(false);
+  // The summary lists the problems found when the form was sent; it stays put while they are corrected,
+  // so nothing moves under the visitor's pointer.
+  const [summary, setSummary] = useState<FieldErrors | null>(null);
 
   const plan = findPlan(planKey) ?? site.plans[1];
   const amount = formatPrice(planPrice(plan, viewers), language);
   const period = t("plans.period", { count: plan.months });
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const errors: FieldErrors = { ...(failed?.errors ?? {}), ...clientErrors };
-  const shownErrors = checkoutFields.filter((field) => errors[field]);
+  const summaryFields = checkoutFields.filter((field) => summary?.[field]);
 
   // A new answer from the server (invalid or declined) replaces what the browser had checked.
   useEffect(() => {
     setClientErrors({});
-    if (failed) {
-      setShowSummary(true);
-      summaryRef.current?.focus();
-    }
+    setSummary(failed?.errors ?? null);
+    if (failed) summaryRef.current?.focus();
   }, [failed]);
 
   const currentErrors = () => {
@@ -128,6 +132,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
     return result.ok ? {} : result.errors;
   };
 
+  /** Checked when a field is left, and as it is corrected once it shows an error (so the error goes while typing). */
   const checkField = (field: CheckoutField) => {
     const found = currentErrors();
     setClientErrors((shown) => ({ ...shown, [field]: found[field] }));
@@ -147,6 +152,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
           aria-invalid={invalid}
           aria-describedby={describedBy}
           onBlur={() => checkField(field)}
+          onChange={() => errors[field] && checkField(field)}
           className={inputClass}
           {...attributes}
         />
@@ -175,7 +181,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </div>
       )}
 
-      {showSummary && shownErrors.length > 0 && (
+      {summaryFields.length > 0 && (
         <div
           ref={summaryRef}
           tabIndex={-1}
@@ -184,10 +190,10 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         >
           <p className="font-bold text-text">{t("checkout.errorSummary")}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-            {shownErrors.map((field) => (
+            {summaryFields.map((field) => (
               <li key={field}>
                 <a href={`#${id(field)}`} className="text-danger underline underline-offset-2">
-                  {t(`checkout.fields.${field}`)}: {errorText(field)}
+                  {t(`checkout.fields.${field}`)}: {t(`checkout.errors.${summary?.[field]}` as "checkout.errors.required")}
                 </a>
               </li>
             ))}
@@ -205,7 +211,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
           if (Object.keys(found).length > 0) {
             event.preventDefault();
             setClientErrors(found);
-            setShowSummary(true);
+            setSummary(found);
             requestAnimationFrame(() => summaryRef.current?.focus());
           }
         }}
@@ -301,6 +307,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
                       setBrand(detectCardBrand(input.value));
                     }}
                     onBlur={() => checkField("cardNumber")}
+                    onChange={() => errors.cardNumber && checkField("cardNumber")}
                     className={`${inputClass} pr-40`}
                   />
                   <p
@@ -341,6 +348,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
                   onBlur={() => checkField("cvv")}
+                  onChange={() => errors.cvv && checkField("cvv")}
                   className={inputClass}
                 />
               )}
@@ -376,7 +384,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
                   className={inputClass}
                 >
                   <option value="">{t("checkout.chooseCountry")}</option>
-                  {countryOptions(language).map((country) => (
+                  {loaderData.countries.map((country) => (
                     <option key={country.code} value={country.code}>
                       {country.name}
                     </option>

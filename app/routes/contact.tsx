@@ -6,7 +6,7 @@ import { FormField, inputClass } from "../checkout/FormField";
 import { PageHeading } from "../components/PageHeading";
 import { Spinner } from "../components/Spinner";
 import { type ContactErrors, type ContactField, contactFields, contactLimits, honeypotField, validateContact } from "../contact/schema";
-import { languageFromPath } from "../i18n/languages";
+import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { queueContactNotification } from "../mail.server";
 import { clientAddress, formLimits } from "../rate-limit.server";
@@ -20,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const language = languageFromPath(new URL(request.url).pathname);
+  const language = languageFromPath(requestPathname(request));
   const form = Object.fromEntries(await request.formData());
   const values = Object.fromEntries(contactFields.map((field) => [field, String(form[field] ?? "").slice(0, 6000)]));
   const noStore = { "Cache-Control": "private, no-store" };
@@ -56,17 +56,21 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const summaryRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
   const [clientErrors, setClientErrors] = useState<ContactErrors>({});
+  // The summary lists the problems found when the form was sent; it stays put while they are corrected,
+  // so nothing moves under the visitor's pointer.
+  const [summary, setSummary] = useState<ContactErrors | null>(null);
   const [sentAgain, setSentAgain] = useState(0);
 
   const answer = actionData;
   const sent = answer?.state === "sent" && sentAgain === 0;
   const failed = answer && answer.state !== "sent" ? answer : undefined;
   const errors: ContactErrors = { ...(failed?.errors ?? {}), ...clientErrors };
-  const shownErrors = contactFields.filter((field) => errors[field]);
+  const summaryFields = contactFields.filter((field) => summary?.[field]);
   const sending = navigation.state === "submitting";
 
   useEffect(() => {
     setClientErrors({});
+    setSummary(answer?.state === "invalid" ? answer.errors : null);
     setSentAgain(0);
     if (answer?.state === "sent") doneRef.current?.focus();
     else if (answer) summaryRef.current?.focus();
@@ -78,6 +82,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     const result = validateContact(Object.fromEntries(new FormData(form)));
     return result.ok ? {} : result.errors;
   };
+  /** Checked when a field is left, and as it is corrected once it shows an error (so the error goes while typing). */
+  const recheck = (field: ContactField) => setClientErrors((shown) => ({ ...shown, [field]: currentErrors()[field] }));
   const errorText = (field: ContactField) =>
     errors[field] ? t(`contact.errors.${errors[field]}` as "contact.errors.required") : undefined;
   const defaultSubject = loaderData.suggestedSubject === "chat" ? t("contact.chatSubject") : "";
@@ -111,11 +117,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               if (Object.keys(found).length > 0) {
                 event.preventDefault();
                 setClientErrors(found);
+                setSummary(found);
                 requestAnimationFrame(() => summaryRef.current?.focus());
               }
             }}
           >
-            {(shownErrors.length > 0 || (failed && failed.state !== "invalid")) && (
+            {(summaryFields.length > 0 || (failed && failed.state !== "invalid")) && (
               <div ref={summaryRef} tabIndex={-1} role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-4 outline-none">
                 {failed && failed.state !== "invalid" ? (
                   <p className="font-semibold text-text">{t(`contact.${failed.state}`)}</p>
@@ -123,10 +130,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   <>
                     <p className="font-semibold text-text">{t("contact.errorSummary")}</p>
                     <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-                      {shownErrors.map((field) => (
+                      {summaryFields.map((field) => (
                         <li key={field}>
                           <a href={`#${id(field)}`} className="text-danger underline underline-offset-2">
-                            {t(`contact.fields.${field}`)}: {errorText(field)}
+                            {t(`contact.fields.${field}`)}: {t(`contact.errors.${summary?.[field]}` as "contact.errors.required")}
                           </a>
                         </li>
                       ))}
@@ -148,7 +155,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                       maxLength={contactLimits[field].max}
                       aria-invalid={invalid}
                       aria-describedby={describedBy}
-                      onBlur={() => setClientErrors((shown) => ({ ...shown, [field]: currentErrors()[field] }))}
+                      onBlur={() => recheck(field)}
+                      onChange={() => errors[field] && recheck(field)}
                       className={inputClass}
                     />
                   )}
@@ -164,7 +172,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   maxLength={contactLimits.subject.max}
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
-                  onBlur={() => setClientErrors((shown) => ({ ...shown, subject: currentErrors().subject }))}
+                  onBlur={() => recheck("subject")}
+                  onChange={() => errors.subject && recheck("subject")}
                   className={inputClass}
                 />
               )}
@@ -179,7 +188,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   maxLength={contactLimits.message.max}
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
-                  onBlur={() => setClientErrors((shown) => ({ ...shown, message: currentErrors().message }))}
+                  onBlur={() => recheck("message")}
+                  onChange={() => errors.message && recheck("message")}
                   className={`${inputClass} py-3`}
                 />
               )}

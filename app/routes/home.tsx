@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { site } from "../../content/site";
 import { LazySection } from "../components/LazySection";
 import { allArticles, summarize } from "../content/blog.server";
-import { languageFromPath } from "../i18n/languages";
+import { languageFromPath, requestPathname } from "../i18n/languages";
 import { imageSources } from "../images";
 import type { loader as rootLoader } from "../root";
 import { BlogTeaser } from "../sections/BlogTeaser";
@@ -30,7 +30,7 @@ export const links: Route.LinksFunction = () => [
 /** The blog teaser's three newest articles in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
   return {
-    newestArticles: allArticles(languageFromPath(new URL(request.url).pathname))
+    newestArticles: allArticles(languageFromPath(requestPathname(request)))
       .slice(0, 3)
       .map(summarize),
   };

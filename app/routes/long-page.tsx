@@ -2,14 +2,14 @@ import { useTranslation } from "react-i18next";
 import { PageHeading } from "../components/PageHeading";
 import { formatDate } from "../content/dates";
 import { getLongPage, type LongPage, longPages } from "../content/pages.server";
-import { languageFromPath, pathWithoutLanguage } from "../i18n/languages";
+import { languageFromPath, pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useLanguage } from "../i18n/use-language";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/long-page";
 
 /** About, terms and privacy: one module, the page chosen by the URL, the text from content/pages. */
 export function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+  const pathname = requestPathname(request);
   const name = pathWithoutLanguage(pathname).slice(1) as LongPage;
   if (!longPages.includes(name)) throw new Response(null, { status: 404 });
   return { name, page: getLongPage(name, languageFromPath(pathname)) };

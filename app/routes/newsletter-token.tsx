@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { confirmSubscription, findSubscriberByToken, unsubscribe } from "../../server/db/repositories.ts";
 import { PageHeading } from "../components/PageHeading";
-import { pathWithoutLanguage } from "../i18n/languages";
+import { pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { pageMeta } from "../seo";
 import { getServices } from "../services.server";
@@ -16,7 +16,7 @@ const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("to
  * (a POST), so a mail scanner that opens every link cannot unsubscribe anyone.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const kind = pathWithoutLanguage(new URL(request.url).pathname) === "/newsletter/confirm" ? "confirm" : "unsubscribe";
+  const kind = pathWithoutLanguage(requestPathname(request)) === "/newsletter/confirm" ? "confirm" : "unsubscribe";
   const token = tokenOf(request);
   const { db } = await getServices().catch(() => {
     throw data(null, { status: 503 });

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { subscribeToNewsletter } from "../../server/db/repositories.ts";
 import { PageHeading } from "../components/PageHeading";
-import { languageFromPath } from "../i18n/languages";
+import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { queueNewsletterConfirmation } from "../mail.server";
 import { type NewsletterAnswer, newsletterMessage } from "../newsletter/message";
@@ -20,7 +20,7 @@ export type { NewsletterAnswer };
  * and nothing new is stored.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const language = languageFromPath(new URL(request.url).pathname);
+  const language = languageFromPath(requestPathname(request));
   const noStore = { headers: { "Cache-Control": "private, no-store" } };
   const answer = (body: NewsletterAnswer, status = 200) => data(body, { ...noStore, status });
 
