@@ -12,7 +12,8 @@ import { SiteShell } from "./components/SiteShell";
 import { geolocationEndpoint } from "./geolocation.server";
 import { languageFromPath, requestPathname } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
-import { hasMessages, registerMessages } from "./i18n/registry";
+import { hasMessages, i18nFor, registerMessages } from "./i18n/registry";
+import { pageMeta } from "./seo";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -36,6 +37,17 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!hasMessages(language)) registerMessages({ [language]: await loadMessages(language) });
   return { language, crawler: isbot(navigator.userAgent), geolocationEndpoint: firstGeolocationEndpoint };
 }
+
+/**
+ * Only an error page uses this: every page's own meta replaces it. A missing article (or any 404 thrown by
+ * a loader) gets the not-found page's title and noindex; other errors the error page's title.
+ */
+export const meta: Route.MetaFunction = ({ error, location }) => {
+  if (!error) return [];
+  if (isRouteErrorResponse(error) && error.status === 404) return pageMeta(location.pathname, "notFound");
+  const { t } = i18nFor(languageFromPath(location.pathname));
+  return pageMeta(location.pathname, "notFound", { title: t("error.heading"), description: t("error.text") });
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

@@ -8,9 +8,18 @@ import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 
 const base = process.argv.find((arg) => arg.startsWith("http")) ?? "http://localhost:3000";
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
-const pages = ["/", "/blog", "/checkout", "/about", "/contact", "/terms", "/privacy", "/no-such-page"].filter(
-  (page) => !only || page === only,
-);
+const pages = [
+  "/",
+  "/blog",
+  "/blog/smart-tv-setup-guide",
+  "/blog?search=zzz",
+  "/checkout",
+  "/about",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/no-such-page",
+].filter((page) => !only || page === only);
 const widths = [375, 1280];
 const prefixes = ["", "/es", "/fr"];
 
@@ -31,7 +40,7 @@ for (const width of widths) {
       await page.waitForTimeout(300);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(300);
-      const name = `${prefix.slice(1) || "en"}${path.replaceAll("/", "_") || "_home"}-${width}.png`.replace("_.png", "_home.png");
+      const name = `${prefix.slice(1) || "en"}${path.replace(/[/?=]/g, "_")}-${width}.png`.replace("_-", "_home-");
       await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
       console.log(`screenshots/${name}`);
     }

@@ -1,0 +1,268 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures.ts";
+import { languagePickerButton, mainNavigation, waitForHydration } from "../support/pages.ts";
+import { escapeRegExp, type Language, localized, preferenceKey, site, t } from "../support/site.ts";
+
+const navOrder = ["home", "plans", "features", "blog", "about", "contact", "faq"] as const;
+/** The console errors a failing geolocation call leaves (the browser reports the failed request). */
+const geolocationFailure = new RegExp(escapeRegExp(site.geolocation.endpoint));
+
+async function storedPreference(page: Page): Promise<{ local: string | null; cookie: string | undefined }> {
+  const local = await page.evaluate((key) => localStorage.getItem(key), preferenceKey);
+  const cookie = (await page.context().cookies()).find((c) => c.name === preferenceKey)?.value;
+  return { local, cookie };
+}
+
+/** The values this tab keeps for the session (the detection result is one of them). */
+async function sessionValues(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(sessionStorage).map((key) => sessionStorage.getItem(key) ?? ""));
+}
+
+async function expectPageIn(page: Page, language: Language): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+  await expect(mainNavigation(page, language).getByRole("link")).toHaveText(navOrder.map((key) => t(language, `nav.${key}`)));
+}
+
+/** Waits until a detection that may move the page has had every chance to: nothing more on the network. */
+async function settle(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("language picker", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("choosing Español with the mouse switches to the same page in Spanish and remembers it", async ({ page, expectAccessible }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await expectAccessible(page);
+
+    const picker = await languagePickerButton(page);
+    await picker.click();
+    await expect(picker).toHaveAttribute("aria-expanded", "true");
+    const choices = page.getByRole("list", { name: t("en", "common.chooseLanguage") });
+    await expect(choices.getByRole("link")).toHaveText(["en", "es", "fr"].map((l) => t("en", `common.languageNames.${l}`)));
+    await expectAccessible(page);
+    await choices.getByRole("link", { name: t("en", "common.languageNames.es"), exact: true }).click();
+
+    await expect(page).toHaveURL("/es/contact");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("es", "contact.heading"));
+    await expectPageIn(page, "es");
+    expect(await storedPreference(page)).toEqual({ local: "es", cookie: "es" });
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(page).toHaveURL("/es/contact");
+    await expectPageIn(page, "es");
+
+    // The server answers an unprefixed page at once in the chosen language.
+    const response = await page.request.get("/about", { maxRedirects: 0, headers: { accept: "text/html" } });
+    expect(response.status()).toBe(307);
+    expect(response.headers().location).toBe("/es/about");
+    expect(response.headers().vary ?? "").toMatch(/\bcookie\b/i);
+
+    const landing = await page.goto("/");
+    expect(landing?.request().redirectedFrom()?.url()).toMatch(/\/$/);
+    await expect(page).toHaveURL("/es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("es", "hero.title"));
+    await expectAccessible(page);
+  });
+
+  test("choosing Français from the keyboard on a Spanish page switches to French", async ({ page, expectAccessible }) => {
+    await page.goto("/es");
+    await waitForHydration(page);
+    const picker = await languagePickerButton(page);
+    await picker.focus();
+    await page.keyboard.press("Enter");
+    await expect(picker).toHaveAttribute("aria-expanded", "true");
+
+    const french = page.getByRole("list", { name: t("es", "common.chooseLanguage") }).getByRole("link", {
+      name: t("es", "common.languageNames.fr"),
+      exact: true,
+    });
+    let presses = 0;
+    while (!(await french.evaluate((element) => element === document.activeElement))) {
+      expect(presses++, "Tab presses to reach Français").toBeLessThan(5);
+      await page.keyboard.press("Tab");
+    }
+    await expectAccessible(page);
+    await page.keyboard.press("Enter");
+
+    await expect(page).toHaveURL("/fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("fr", "hero.title"));
+    await expectPageIn(page, "fr");
+    expect(await storedPreference(page)).toEqual({ local: "fr", cookie: "fr" });
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(page).toHaveURL("/fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("fr", "hero.title"));
+
+    const response = await page.request.get("/checkout?plan=vip", { maxRedirects: 0, headers: { accept: "text/html" } });
+    expect(response.status()).toBe(307);
+    expect(response.headers().location).toBe("/fr/checkout?plan=vip");
+    expect(response.headers().vary ?? "").toMatch(/\bcookie\b/i);
+  });
+
+  test("choosing English on a French page goes to the unprefixed page and stays there", async ({ page, expectAccessible }) => {
+    await page.goto("/fr/blog");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await (await languagePickerButton(page)).click();
+    await page
+      .getByRole("list", { name: t("fr", "common.chooseLanguage") })
+      .getByRole("link", { name: t("fr", "common.languageNames.en"), exact: true })
+      .click();
+
+    await expect(page).toHaveURL("/blog");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("en", "blog.heading"));
+    await expectPageIn(page, "en");
+    expect(await storedPreference(page)).toEqual({ local: "en", cookie: "en" });
+    await expectAccessible(page);
+
+    const response = await page.request.get("/blog", { maxRedirects: 0, headers: { accept: "text/html" } });
+    expect(response.status()).toBe(200);
+
+    await page.reload();
+    await settle(page);
+    await expect(page).toHaveURL("/blog");
+    await expectPageIn(page, "en");
+  });
+});
+
+test.describe("language detection on an unprefixed page", () => {
+  for (const { country, language } of [
+    { country: "MX", language: "es" },
+    { country: "SN", language: "fr" },
+    { country: "BE", language: "fr" },
+  ] as const) {
+    test(`a visitor from ${country} is taken to /${language}`, async ({ page, geolocationService, expectAccessible }) => {
+      geolocationService.answerCountry(country);
+      await page.goto("/");
+      await expect(page).toHaveURL(localized(language, "/"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t(language, "hero.title"));
+      await expectPageIn(page, language);
+      expect(geolocationService.requestCount).toBe(1);
+      await expectAccessible(page);
+    });
+  }
+
+  test("a visitor from US stays on the English page", async ({ page, geolocationService, expectAccessible }) => {
+    geolocationService.answerCountry("US");
+    await page.goto("/");
+    await expect.poll(() => sessionValues(page)).toContain("en");
+    await settle(page);
+    await expect(page).toHaveURL("/");
+    await expectPageIn(page, "en");
+    expect(geolocationService.requestCount).toBe(1);
+    await expectAccessible(page);
+  });
+
+  test("the detection is cached for the session: the next page load asks no more", async ({
+    page,
+    geolocationService,
+    expectAccessible,
+  }) => {
+    geolocationService.answerCountry("MX");
+    await page.goto("/");
+    await expect(page).toHaveURL("/es");
+    expect(await sessionValues(page)).toContain("es");
+    expect(geolocationService.requestCount).toBe(1);
+    await expectAccessible(page);
+
+    await page.goto("/contact");
+    await expect(page).toHaveURL("/es/contact");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("es", "contact.heading"));
+    await settle(page);
+    expect(geolocationService.requestCount).toBe(1);
+    await expectAccessible(page);
+  });
+
+  test("a stored preference wins: no geolocation call, and the page stays English", async ({
+    page,
+    geolocationService,
+    expectAccessible,
+  }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, "en"), preferenceKey);
+    geolocationService.answerCountry("MX");
+    await page.goto("/");
+    await settle(page);
+    await expect(page).toHaveURL("/");
+    await expectPageIn(page, "en");
+    expect(geolocationService.requestCount).toBe(0);
+    await expectAccessible(page);
+  });
+
+  test("a prefixed page is never moved, even for a visitor from Spain", async ({ page, geolocationService, expectAccessible }) => {
+    geolocationService.answerCountry("ES");
+    await page.goto("/fr/about");
+    await settle(page);
+    await expect(page).toHaveURL("/fr/about");
+    await expectPageIn(page, "fr");
+    await expectAccessible(page);
+  });
+
+  for (const failure of ["network error", "HTTP 500"] as const) {
+    test.describe(`when the geolocation call fails (${failure})`, () => {
+      test.describe("with a French browser", () => {
+        test.use({ locale: "fr-FR" });
+        test("falls back to the browser language: /fr", async ({ page, geolocationService, consoleErrors, expectAccessible }) => {
+          consoleErrors.allow(geolocationFailure);
+          if (failure === "network error") geolocationService.abort();
+          else geolocationService.failWithStatus(500);
+          await page.goto("/");
+          await expect(page).toHaveURL("/fr");
+          await expectPageIn(page, "fr");
+          expect(geolocationService.requestCount).toBe(1);
+          await expectAccessible(page);
+        });
+      });
+
+      test.describe("with a German browser", () => {
+        test.use({ locale: "de-DE" });
+        test("falls back to English", async ({ page, geolocationService, consoleErrors, expectAccessible }) => {
+          consoleErrors.allow(geolocationFailure);
+          if (failure === "network error") geolocationService.abort();
+          else geolocationService.failWithStatus(500);
+          await page.goto("/");
+          await expect.poll(() => sessionValues(page)).toContain("en");
+          await settle(page);
+          await expect(page).toHaveURL("/");
+          await expectPageIn(page, "en");
+          expect(geolocationService.requestCount).toBe(1);
+          await expectAccessible(page);
+        });
+      });
+    });
+  }
+
+  test.describe("when the geolocation service never answers", () => {
+    test.use({ locale: "es-ES" });
+    const timeout = site.geolocation.timeoutMs;
+
+    test(`gives up after ${timeout} ms and falls back to the browser language`, async ({
+      page,
+      geolocationService,
+      consoleErrors,
+      expectAccessible,
+    }) => {
+      test.setTimeout(timeout + 25_000);
+      consoleErrors.allow(geolocationFailure);
+      geolocationService.neverAnswer();
+      await page.goto("/");
+      await expect.poll(() => geolocationService.requestCount).toBe(1);
+      const asked = geolocationService.requestTimes[0] ?? Date.now();
+
+      // The spec's timing is what is under test here: the page must still be English just before the abort.
+      await page.waitForTimeout(Math.max(0, asked + timeout * 0.9 - Date.now()));
+      await expect(page).toHaveURL("/");
+
+      await page.waitForURL("/es", { timeout: timeout + 3000 });
+      const elapsed = Date.now() - asked;
+      expect(elapsed).toBeGreaterThanOrEqual(timeout * 0.9);
+      expect(elapsed).toBeLessThanOrEqual(timeout + 3000);
+      await expectPageIn(page, "es");
+      await expectAccessible(page);
+    });
+  });
+});
