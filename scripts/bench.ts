@@ -13,7 +13,7 @@ import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://localhost:${port}`;
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
-const paths = ["/", "/about", "/terms", "/privacy", "/blog", "/checkout", "/contact", "/no-such-page"].filter(
+const paths = ["/", "/about", "/terms", "/privacy", "/blog", "/blog/smart-tv-setup-guide", "/checkout", "/contact", "/no-such-page"].filter(
   (path) => !only || path === only,
 );
 const prefixes = ["", "/es", "/fr"];

@@ -251,7 +251,6 @@ test.describe("claims", () => {
         await page.goto(localized(language, path));
         if (path === "/") await revealLazySections(page);
         // The rendered text, with line breaks between blocks (a figure and a word in two blocks are not one phrase).
-        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a visitor reads.
         const text = `${await page.title()}\n${await page.locator("body").innerText()}`.replace(/[\u00a0\u202f\t ]+/g, " ");
 
         for (const claim of ["channels", "customers"] as const) {
@@ -265,7 +264,6 @@ test.describe("claims", () => {
           const claim = (await element.getAttribute("data-claim")) as keyof typeof site.claims;
           expect(Object.keys(site.claims)).toContain(claim);
           const { full, compact } = claimFormats(language, site.claims[claim]);
-          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a visitor reads.
           expect([full, compact]).toContain((await element.innerText()).replace(/[\u00a0\u202f\s]+/g, " ").trim());
         }
         await expectAccessible(page);
