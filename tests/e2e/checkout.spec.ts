@@ -112,7 +112,7 @@ test.describe("checkout", () => {
 
   test("names each field's problem, tied to the field, in every language", async ({ page, expectAccessible }) => {
     test.slow();
-    for (const language of ["en", "fr"] as const) {
+    for (const language of ["en", "es", "fr"] as const) {
       await openHydrated(page, localized(language, "/checkout"));
       await payButton(page, language).click();
       for (const name of [
