@@ -172,20 +172,29 @@ export const test = base.extend<Fixtures>({
   ],
 
   expectAccessible: async ({ page }, use, testInfo) => {
-    // One audit per document state in a run: the same HTML (which names the hashed CSS and scripts) at the
-    // same viewport gets the same answer from axe, so workers share their results through the run's output
+    // One audit per document state in a run: the same HTML (which names the hashed CSS) at the same viewport
+    // gets the same answer from axe, so workers share their results through the run's output
     // folder, which Playwright empties when a run starts.
     const cache = join(testInfo.project.outputDir, ".axe-results");
 
     await use(async (target = page) => {
-      const state = await target.evaluate(() => ({
-        html: document.documentElement.outerHTML,
-        view: `${window.innerWidth}x${window.innerHeight}`,
-      }));
+      // Scripts and module preloads are left out and the head's elements taken in sorted order: axe never
+      // looks at the former, nor at the order of the latter, and both differ between a page rendered by the
+      // server and the same page reached by client-side navigation.
+      const state = await target.evaluate(() => {
+        const copy = document.documentElement.cloneNode(true) as HTMLElement;
+        for (const element of copy.querySelectorAll('script, link[rel="modulepreload"]')) element.remove();
+        const attributes = copy.getAttributeNames().map((name) => `${name}="${copy.getAttribute(name)}"`);
+        const head = [...(copy.querySelector("head")?.children ?? [])].map((element) => element.outerHTML).sort();
+        const body = copy.querySelector("body")?.outerHTML ?? "";
+        return { html: [...attributes, ...head, body].join("\n"), view: `${window.innerWidth}x${window.innerHeight}` };
+      });
       const key = createHash("sha256").update(`${axeVersion} ${wcagTags.join()} ${state.view} ${state.html}`).digest("hex");
       const file = join(cache, `${key}.json`);
       let violations: AxeViolation[];
-      if (existsSync(file)) {
+      const started = Date.now();
+      const cached = existsSync(file);
+      if (cached) {
         violations = JSON.parse(readFileSync(file, "utf8")) as AxeViolation[];
       } else {
         const results = await new AxeBuilder({ page: target })
@@ -207,6 +216,7 @@ export const test = base.extend<Fixtures>({
           // Only a cache: the next test in this state audits again.
         }
       }
+      if (process.env.E2E_AXE_LOG) console.log(`axe ${cached ? "cached" : `${Date.now() - started} ms`} ${target.url()} ${state.view}`);
       expect(violations, `axe-core violations on ${target.url()} at ${state.view}`).toEqual([]);
     });
   },
