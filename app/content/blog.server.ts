@@ -4,7 +4,7 @@ import { type ImageName, images } from "../images";
 import { type BlogCategory, blogCategories } from "./blog-categories";
 import { createBlogSearch } from "./blog-search";
 import { claimVariables } from "./claims";
-import { fillPlaceholders, markdownToHtml, splitFrontMatter } from "./markdown.server";
+import { fillPlaceholders, markdownToHtml, readFrontMatter } from "./markdown.server";
 
 export { type BlogCategory, blogCategories };
 
@@ -60,16 +60,11 @@ function localizeLinks(html: string, language: Language): string {
 
 /** Parses and checks one article file; a problem names the file and the field. */
 export function parseArticle(source: string, file: string, slug: string, language: Language): Article {
-  const { data, body } = splitFrontMatter(source, file);
-  const parsed = frontMatter.safeParse(data);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `"${issue.path.join(".") || "front matter"}" ${issue.message}`);
-    throw new Error(`${file}: ${problems.join("; ")}`);
-  }
+  const { data, body } = readFrontMatter(source, file, frontMatter);
   const values = claimVariables(language);
   const fill = (text: string) => fillPlaceholders(text, values, file);
   const markdown = fill(body);
-  const { modifiedDate, author, ...fields } = parsed.data;
+  const { modifiedDate, author, ...fields } = data;
   return {
     ...fields,
     ...(modifiedDate ? { modifiedDate } : {}),

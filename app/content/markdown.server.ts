@@ -1,5 +1,6 @@
 import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
+import type { z } from "zod";
 
 /** A heading may end with `{#some-id}` to give it a stable anchor in every language. */
 const headingAnchor = /\s*\{#([a-z0-9-]+)\}\s*$/;
@@ -37,4 +38,19 @@ export function fillPlaceholders(text: string, values: Record<string, string>, f
     if (value === undefined) throw new Error(`${file}: unknown placeholder {{${name}}}.`);
     return value;
   });
+}
+
+/** Splits a Markdown file and checks its front matter against a schema; a problem names the file and the field. */
+export function readFrontMatter<Schema extends z.ZodType>(
+  source: string,
+  file: string,
+  schema: Schema,
+): { data: z.output<Schema>; body: string } {
+  const { data, body } = splitFrontMatter(source, file);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `"${issue.path.join(".") || "front matter"}" ${issue.message}`);
+    throw new Error(`${file}: ${problems.join("; ")}`);
+  }
+  return { data: parsed.data, body };
 }

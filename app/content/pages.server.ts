@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Language, languages } from "../i18n/languages";
 import { claimVariables } from "./claims";
-import { fillPlaceholders, markdownToHtml, splitFrontMatter } from "./markdown.server";
+import { fillPlaceholders, markdownToHtml, readFrontMatter } from "./markdown.server";
 
 /** The long pages written as Markdown under content/pages/<page>/<language>.md. */
 export const longPages = ["about", "terms", "privacy"] as const;
@@ -29,17 +29,12 @@ const sources = import.meta.glob<string>("../../content/pages/*/*.md", { query: 
  * Parses, checks and renders one page file. A missing field stops the server with the file and field named.
  */
 export function renderPage(source: string, file: string, language: Language): RenderedPage {
-  const { data, body } = splitFrontMatter(source, file);
-  const parsed = frontMatter.safeParse(data);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `"${issue.path.join(".") || "front matter"}" ${issue.message}`);
-    throw new Error(`${file}: ${problems.join("; ")}`);
-  }
+  const { data, body } = readFrontMatter(source, file, frontMatter);
   const values = claimVariables(language);
   return {
-    title: fillPlaceholders(parsed.data.title, values, file),
-    description: fillPlaceholders(parsed.data.description, values, file),
-    updated: parsed.data.updated,
+    title: fillPlaceholders(data.title, values, file),
+    description: fillPlaceholders(data.description, values, file),
+    updated: data.updated,
     html: markdownToHtml(fillPlaceholders(body, values, file)),
   };
 }

@@ -8,8 +8,8 @@ import { countryOptions } from "../checkout/countries";
 import { FormField, inputClass } from "../checkout/FormField";
 import { placeOrder } from "../checkout/place-order.server";
 import { type CheckoutField, checkoutFields, type FieldErrors, fieldLimits, validateCheckout } from "../checkout/schema";
+import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { PageHeading } from "../components/PageHeading";
-import { Spinner } from "../components/Spinner";
 import { findPlan, formatPrice, isViewerCount, planPrice, type ViewerCount } from "../content/plans";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
@@ -182,22 +182,15 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
       )}
 
       {summaryFields.length > 0 && (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          role="alert"
-          className="mb-8 rounded-card border border-danger/50 bg-danger/10 p-5 outline-none"
-        >
-          <p className="font-bold text-text">{t("checkout.errorSummary")}</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-            {summaryFields.map((field) => (
-              <li key={field}>
-                <a href={`#${id(field)}`} className="text-danger underline underline-offset-2">
-                  {t(`checkout.fields.${field}`)}: {t(`checkout.errors.${summary?.[field]}` as "checkout.errors.required")}
-                </a>
-              </li>
-            ))}
-          </ul>
+        <div className="mb-8">
+          <ErrorSummary
+            heading={t("checkout.errorSummary")}
+            summaryRef={summaryRef}
+            items={summaryFields.map((field) => ({
+              fieldId: id(field),
+              text: `${t(`checkout.fields.${field}`)}: ${t(`checkout.errors.${summary?.[field]}` as "checkout.errors.required")}`,
+            }))}
+          />
         </div>
       )}
 
@@ -399,14 +392,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </fieldset>
 
         <div className="flex flex-col items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <p role="status" className="flex items-center gap-3 font-medium text-accent">
-            {submitting && (
-              <>
-                <Spinner size={22} />
-                {t("checkout.processing")}
-              </>
-            )}
-          </p>
+          <SubmitStatus busy={submitting} text={t("checkout.processing")} />
           <button
             type="submit"
             disabled={submitting}

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { saveContactMessage } from "../../server/db/repositories.ts";
 import { FormField, inputClass } from "../checkout/FormField";
+import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { PageHeading } from "../components/PageHeading";
-import { Spinner } from "../components/Spinner";
 import { type ContactErrors, type ContactField, contactFields, contactLimits, honeypotField, validateContact } from "../contact/schema";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
@@ -122,25 +122,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               }
             }}
           >
-            {(summaryFields.length > 0 || (failed && failed.state !== "invalid")) && (
+            {failed && failed.state !== "invalid" && (
               <div ref={summaryRef} tabIndex={-1} role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-4 outline-none">
-                {failed && failed.state !== "invalid" ? (
-                  <p className="font-semibold text-text">{t(`contact.${failed.state}`)}</p>
-                ) : (
-                  <>
-                    <p className="font-semibold text-text">{t("contact.errorSummary")}</p>
-                    <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-                      {summaryFields.map((field) => (
-                        <li key={field}>
-                          <a href={`#${id(field)}`} className="text-danger underline underline-offset-2">
-                            {t(`contact.fields.${field}`)}: {t(`contact.errors.${summary?.[field]}` as "contact.errors.required")}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                )}
+                <p className="font-semibold text-text">{t(`contact.${failed.state}`)}</p>
               </div>
+            )}
+            {summaryFields.length > 0 && (
+              <ErrorSummary
+                heading={t("contact.errorSummary")}
+                summaryRef={summaryRef}
+                items={summaryFields.map((field) => ({
+                  fieldId: id(field),
+                  text: `${t(`contact.fields.${field}`)}: ${t(`contact.errors.${summary?.[field]}` as "contact.errors.required")}`,
+                }))}
+              />
             )}
             <div className="grid gap-5 sm:grid-cols-2">
               {(["name", "email"] as const).map((field) => (
@@ -200,14 +195,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <input id={id(honeypotField)} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <div className="flex flex-wrap items-center justify-end gap-4">
-              <p role="status" className="flex items-center gap-2 text-accent">
-                {sending && (
-                  <>
-                    <Spinner size={20} />
-                    {t("contact.sending")}
-                  </>
-                )}
-              </p>
+              <SubmitStatus busy={sending} text={t("contact.sending")} />
               <button
                 type="submit"
                 disabled={sending}
