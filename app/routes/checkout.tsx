@@ -10,6 +10,7 @@ import { placeOrder } from "../checkout/place-order.server";
 import { type CheckoutField, checkoutFields, type FieldErrors, fieldLimits, validateCheckout } from "../checkout/schema";
 import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { PageHeading } from "../components/PageHeading";
+import { useFormChecks } from "../components/use-form-checks";
 import { findPlan, formatPrice, isViewerCount, planPrice, type ViewerCount } from "../content/plans";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
@@ -93,8 +94,6 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   const language = useLanguage();
   const localized = useLocalizedPath();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
   const id = (field: string) => `${idPrefix}-${field}`;
 
@@ -106,37 +105,16 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
     return isViewerCount(chosen) ? chosen : 1;
   });
   const [brand, setBrand] = useState(() => detectCardBrand(values.cardNumber ?? ""));
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  // The summary lists the problems found when the form was sent; it stays put while they are corrected,
-  // so nothing moves under the visitor's pointer.
-  const [summary, setSummary] = useState<FieldErrors | null>(null);
+  const { formRef, summaryRef, errors, summary, recheck, fieldEvents, onSubmit } = useFormChecks<CheckoutField>((form) => {
+    const result = validateCheckout(form);
+    return result.ok ? {} : result.errors;
+  }, failed);
 
   const plan = findPlan(planKey) ?? site.plans[1];
   const amount = formatPrice(planPrice(plan, viewers), language);
   const period = t("plans.period", { count: plan.months });
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const errors: FieldErrors = { ...(failed?.errors ?? {}), ...clientErrors };
   const summaryFields = checkoutFields.filter((field) => summary?.[field]);
-
-  // A new answer from the server (invalid or declined) replaces what the browser had checked.
-  useEffect(() => {
-    setClientErrors({});
-    setSummary(failed?.errors ?? null);
-    if (failed) summaryRef.current?.focus();
-  }, [failed]);
-
-  const currentErrors = () => {
-    const form = formRef.current;
-    if (!form) return {};
-    const result = validateCheckout(Object.fromEntries(new FormData(form)));
-    return result.ok ? {} : result.errors;
-  };
-
-  /** Checked when a field is left, and as it is corrected once it shows an error (so the error goes while typing). */
-  const checkField = (field: CheckoutField) => {
-    const found = currentErrors();
-    setClientErrors((shown) => ({ ...shown, [field]: found[field] }));
-  };
 
   const errorText = (field: CheckoutField) =>
     errors[field] ? t(`checkout.errors.${errors[field]}` as "checkout.errors.required") : undefined;
@@ -151,8 +129,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
           maxLength={fieldLimits[field]}
           aria-invalid={invalid}
           aria-describedby={describedBy}
-          onBlur={() => checkField(field)}
-          onChange={() => errors[field] && checkField(field)}
+          {...fieldEvents(field)}
           className={inputClass}
           {...attributes}
         />
@@ -194,21 +171,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </div>
       )}
 
-      <Form
-        ref={formRef}
-        method="post"
-        noValidate
-        className="grid gap-8"
-        onSubmit={(event) => {
-          const found = currentErrors();
-          if (Object.keys(found).length > 0) {
-            event.preventDefault();
-            setClientErrors(found);
-            setSummary(found);
-            requestAnimationFrame(() => summaryRef.current?.focus());
-          }
-        }}
-      >
+      <Form ref={formRef} method="post" noValidate className="grid gap-8" onSubmit={onSubmit}>
         <input type="hidden" name="idempotencyKey" value={failed?.idempotencyKey ?? loaderData.idempotencyKey} />
 
         <fieldset className={sectionClass}>
@@ -299,8 +262,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
                       input.value = formatCardNumber(input.value);
                       setBrand(detectCardBrand(input.value));
                     }}
-                    onBlur={() => checkField("cardNumber")}
-                    onChange={() => errors.cardNumber && checkField("cardNumber")}
+                    {...fieldEvents("cardNumber")}
                     className={`${inputClass} pr-40`}
                   />
                   <p
@@ -340,8 +302,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
                   maxLength={4}
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
-                  onBlur={() => checkField("cvv")}
-                  onChange={() => errors.cvv && checkField("cvv")}
+                  {...fieldEvents("cvv")}
                   className={inputClass}
                 />
               )}
@@ -367,13 +328,9 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
                   autoComplete="country"
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
-                  onBlur={() => checkField("country")}
-                  onChange={() => {
-                    if (errors.phone || errors.postalCode) {
-                      const found = currentErrors();
-                      setClientErrors((shown) => ({ ...shown, phone: found.phone, postalCode: found.postalCode, country: found.country }));
-                    }
-                  }}
+                  onBlur={() => recheck("country")}
+                  // The phone number and postal code are checked against the country.
+                  onChange={() => (errors.phone || errors.postalCode) && recheck("phone", "postalCode", "country")}
                   className={inputClass}
                 >
                   <option value="">{t("checkout.chooseCountry")}</option>

@@ -5,6 +5,7 @@ import { saveContactMessage } from "../../server/db/repositories.ts";
 import { FormField, inputClass } from "../checkout/FormField";
 import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { PageHeading } from "../components/PageHeading";
+import { useFormChecks } from "../components/use-form-checks";
 import { type ContactErrors, type ContactField, contactFields, contactLimits, honeypotField, validateContact } from "../contact/schema";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
@@ -52,38 +53,24 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const idPrefix = useId();
   const id = (field: string) => `${idPrefix}-${field}`;
-  const formRef = useRef<HTMLFormElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
-  const [clientErrors, setClientErrors] = useState<ContactErrors>({});
-  // The summary lists the problems found when the form was sent; it stays put while they are corrected,
-  // so nothing moves under the visitor's pointer.
-  const [summary, setSummary] = useState<ContactErrors | null>(null);
   const [sentAgain, setSentAgain] = useState(0);
 
   const answer = actionData;
   const sent = answer?.state === "sent" && sentAgain === 0;
   const failed = answer && answer.state !== "sent" ? answer : undefined;
-  const errors: ContactErrors = { ...(failed?.errors ?? {}), ...clientErrors };
+  const { formRef, summaryRef, errors, summary, fieldEvents, onSubmit } = useFormChecks<ContactField>((form) => {
+    const result = validateContact(form);
+    return result.ok ? {} : result.errors;
+  }, failed);
   const summaryFields = contactFields.filter((field) => summary?.[field]);
   const sending = navigation.state === "submitting";
 
   useEffect(() => {
-    setClientErrors({});
-    setSummary(answer?.state === "invalid" ? answer.errors : null);
     setSentAgain(0);
     if (answer?.state === "sent") doneRef.current?.focus();
-    else if (answer) summaryRef.current?.focus();
   }, [answer]);
 
-  const currentErrors = (): ContactErrors => {
-    const form = formRef.current;
-    if (!form) return {};
-    const result = validateContact(Object.fromEntries(new FormData(form)));
-    return result.ok ? {} : result.errors;
-  };
-  /** Checked when a field is left, and as it is corrected once it shows an error (so the error goes while typing). */
-  const recheck = (field: ContactField) => setClientErrors((shown) => ({ ...shown, [field]: currentErrors()[field] }));
   const errorText = (field: ContactField) =>
     errors[field] ? t(`contact.errors.${errors[field]}` as "contact.errors.required") : undefined;
   const defaultSubject = loaderData.suggestedSubject === "chat" ? t("contact.chatSubject") : "";
@@ -112,15 +99,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             method="post"
             noValidate
             className="grid gap-5 rounded-card border border-line bg-surface p-6 sm:p-8"
-            onSubmit={(event) => {
-              const found = currentErrors();
-              if (Object.keys(found).length > 0) {
-                event.preventDefault();
-                setClientErrors(found);
-                setSummary(found);
-                requestAnimationFrame(() => summaryRef.current?.focus());
-              }
-            }}
+            onSubmit={onSubmit}
           >
             {failed && failed.state !== "invalid" && (
               <div ref={summaryRef} tabIndex={-1} role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-4 outline-none">
@@ -150,8 +129,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                       maxLength={contactLimits[field].max}
                       aria-invalid={invalid}
                       aria-describedby={describedBy}
-                      onBlur={() => recheck(field)}
-                      onChange={() => errors[field] && recheck(field)}
+                      {...fieldEvents(field)}
                       className={inputClass}
                     />
                   )}
@@ -167,8 +145,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   maxLength={contactLimits.subject.max}
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
-                  onBlur={() => recheck("subject")}
-                  onChange={() => errors.subject && recheck("subject")}
+                  {...fieldEvents("subject")}
                   className={inputClass}
                 />
               )}
@@ -183,8 +160,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   maxLength={contactLimits.message.max}
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
-                  onBlur={() => recheck("message")}
-                  onChange={() => errors.message && recheck("message")}
+                  {...fieldEvents("message")}
                   className={`${inputClass} py-3`}
                 />
               )}

@@ -1,0 +1,57 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+
+type Problems<Field extends string> = Partial<Record<Field, string>>;
+
+/**
+ * The browser side of a form's rules: a field is checked when it is left, and again as it is typed in
+ * once it shows a problem (so the problem goes while it is corrected); sending is stopped while problems
+ * remain. The summary lists the problems found when the form was sent, and stays put while they are
+ * corrected, so nothing moves under the visitor's pointer. A new answer from the server (`failed`)
+ * replaces what the browser had checked, and its summary takes focus so screen readers announce it.
+ */
+export function useFormChecks<Field extends string>(
+  check: (values: Record<string, FormDataEntryValue>) => Problems<Field>,
+  failed: { errors?: Problems<Field> } | undefined,
+) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [clientErrors, setClientErrors] = useState<Problems<Field>>({});
+  const [summary, setSummary] = useState<Problems<Field> | null>(null);
+
+  useEffect(() => {
+    setClientErrors({});
+    setSummary(failed?.errors ?? null);
+    if (failed) summaryRef.current?.focus();
+  }, [failed]);
+
+  const errors: Problems<Field> = { ...(failed?.errors ?? {}), ...clientErrors };
+  const currentErrors = (): Problems<Field> => (formRef.current ? check(Object.fromEntries(new FormData(formRef.current))) : {});
+
+  /** Checks these fields against what is in the form now. */
+  const recheck = (...fields: Field[]) => {
+    const found = currentErrors();
+    setClientErrors((shown) => {
+      const next = { ...shown };
+      for (const field of fields) next[field] = found[field];
+      return next;
+    });
+  };
+
+  return {
+    formRef,
+    summaryRef,
+    errors,
+    summary,
+    recheck,
+    /** The events of a field: checked when left, and while typing once it shows a problem. */
+    fieldEvents: (field: Field) => ({ onBlur: () => recheck(field), onChange: () => errors[field] && recheck(field) }),
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      const found = currentErrors();
+      if (Object.keys(found).length === 0) return;
+      event.preventDefault();
+      setClientErrors(found);
+      setSummary(found);
+      requestAnimationFrame(() => summaryRef.current?.focus());
+    },
+  };
+}
