@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { logger } from "../server/logger.ts";
 import { NonceContext } from "./components/nonce";
 import { assertValidLocales } from "./content/validate-content";
 import { pageContentSecurityPolicy } from "./csp.server";
@@ -16,8 +17,8 @@ registerMessages(allMessages);
 
 export const streamTimeout = 5_000;
 
-/** The HTTP server calls this on shutdown, after the last request in flight has finished. */
-export { stopServices } from "./services.server";
+/** The HTTP server calls these: /readyz asks for readiness; shutdown stops the services after the last request. */
+export { checkReadiness, stopServices } from "./services.server";
 
 /**
  * Renders a page to HTML. Pages have no deferred data, so the whole document is rendered before the
@@ -48,7 +49,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         onShellError: reject,
         onError(error) {
           status = 500;
-          console.error(error);
+          logger.error({ err: error }, "A page failed to render");
         },
       },
     );

@@ -1,4 +1,5 @@
 import { site } from "../content/site";
+import { serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
 import type { ContactMessage, NewsletterSubscriber, Order } from "../server/db/schema.ts";
 import { queueMail } from "../server/mail/outbox.ts";
@@ -14,7 +15,7 @@ import { isLanguage, type Language, localizePath } from "./i18n/languages";
 import { wakeMailWorker } from "./services.server";
 
 /** Where contact messages go: OPERATOR_EMAIL, else the support address of content/site.ts. */
-const operatorAddress = process.env.OPERATOR_EMAIL ?? site.brand.supportEmail;
+const operatorAddress = serverConfig().OPERATOR_EMAIL ?? site.brand.supportEmail;
 
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
 

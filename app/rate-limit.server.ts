@@ -1,3 +1,5 @@
+import { serverConfig } from "../server/config.ts";
+
 /**
  * Per-address limits on the forms: a fixed window per key. Kept in this process's memory, so with several
  * servers each counts its own share (the load balancer spreads a visitor's requests), which still stops
@@ -29,9 +31,11 @@ export function clientAddress(request: Request): string {
 
 const tenMinutes = 10 * 60_000;
 
-/** The limits of the three forms, per address and ten minutes. */
+const config = serverConfig();
+
+/** The limits of the three forms, per address and ten minutes (CHECKOUT_, CONTACT_, NEWSLETTER_RATE_LIMIT). */
 export const formLimits = {
-  checkout: createRateLimiter({ limit: Number(process.env.CHECKOUT_RATE_LIMIT ?? 10), windowMs: tenMinutes }),
-  contact: createRateLimiter({ limit: Number(process.env.CONTACT_RATE_LIMIT ?? 5), windowMs: tenMinutes }),
-  newsletter: createRateLimiter({ limit: Number(process.env.NEWSLETTER_RATE_LIMIT ?? 5), windowMs: tenMinutes }),
+  checkout: createRateLimiter({ limit: config.CHECKOUT_RATE_LIMIT, windowMs: tenMinutes }),
+  contact: createRateLimiter({ limit: config.CONTACT_RATE_LIMIT, windowMs: tenMinutes }),
+  newsletter: createRateLimiter({ limit: config.NEWSLETTER_RATE_LIMIT, windowMs: tenMinutes }),
 };

@@ -23,4 +23,11 @@ function pagesIn(language: Language): RouteConfigEntry[] {
   ];
 }
 
-export default [...languages.flatMap(pagesIn), route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;
+/** Files for crawlers and browsers, the same in every language. */
+const siteFiles: RouteConfigEntry[] = [
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
+];
+
+export default [...languages.flatMap(pagesIn), ...siteFiles, route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;

@@ -2,14 +2,14 @@ import type { MetaDescriptor } from "react-router";
 import { site } from "../content/site";
 import { defaultLanguage, type Language, languageFromPath, languages, localizePath } from "./i18n/languages";
 import { i18nFor } from "./i18n/registry";
+import { socialImagePath, socialImageSize } from "./social-images";
+import { absoluteUrl, organization, webSite } from "./structured-data";
+
+export { absoluteUrl };
 
 export type PageKey = "home" | "about" | "blog" | "checkout" | "contact" | "terms" | "privacy" | "newsletter" | "notFound";
 
 const ogLocales: Record<Language, string> = { en: "en_GB", es: "es_ES", fr: "fr_FR" };
-
-export function absoluteUrl(path: string): string {
-  return new URL(path, site.brand.origin).href;
-}
 
 export interface ArticleFacts {
   publishedTime: string;
@@ -22,8 +22,8 @@ export interface ArticleFacts {
 interface PageTexts {
   title?: string;
   description?: string;
-  /** A 1200x630 image for social cards, as a site path. */
-  image?: { path: string; alt: string; width: number; height: number };
+  /** The social card (1200x630, drawn at build time) under this key: a page name or `blog/<slug>`. */
+  socialCard?: string;
   article?: ArticleFacts;
   /** Structured data (schema.org JSON-LD objects) for this page. */
   structuredData?: object[];
@@ -43,7 +43,8 @@ function articleMeta(article: ArticleFacts): MetaDescriptor[] {
 
 /**
  * The head of a page: title and description in its language, the canonical URL, the `hreflang`
- * alternates of every language (and `x-default`, the English page) and the social-card basics.
+ * alternates of every language (and `x-default`, the English page), the Open Graph and Twitter cards with
+ * the page's own image, and the structured data every page carries (Organization, WebSite) plus its own.
  */
 export function pageMeta(pathname: string, page: PageKey, texts: PageTexts = {}): MetaDescriptor[] {
   const language = languageFromPath(pathname);
@@ -51,6 +52,8 @@ export function pageMeta(pathname: string, page: PageKey, texts: PageTexts = {})
   const title = texts.title ?? t(`meta.${page}.title`);
   const description = texts.description ?? t(`meta.${page}.description`);
 
+  const image = absoluteUrl(socialImagePath(language, texts.socialCard ?? (page === "notFound" ? "home" : page)));
+  const imageAlt = title;
   const head: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -58,24 +61,28 @@ export function pageMeta(pathname: string, page: PageKey, texts: PageTexts = {})
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:locale", content: ogLocales[language] },
+    ...languages.filter((other) => other !== language).map((other) => ({ property: "og:locale:alternate", content: ogLocales[other] })),
+    { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/jpeg" },
+    { property: "og:image:width", content: String(socialImageSize.width) },
+    { property: "og:image:height", content: String(socialImageSize.height) },
+    { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
   ];
-  if (page === "notFound") return [...head, { name: "robots", content: "noindex" }];
+  const sitewideData = [organization(), webSite(language)];
+  if (page === "notFound") {
+    return [...head, { name: "robots", content: "noindex" }, ...sitewideData.map((data) => ({ "script:ld+json": data }))];
+  }
 
   const canonical = absoluteUrl(pathname);
-  const image = texts.image
-    ? [
-        { property: "og:image", content: absoluteUrl(texts.image.path) },
-        { property: "og:image:width", content: String(texts.image.width) },
-        { property: "og:image:height", content: String(texts.image.height) },
-        { property: "og:image:alt", content: texts.image.alt },
-      ]
-    : [];
   return [
     ...head,
     { property: "og:type", content: texts.article ? "article" : "website" },
     { property: "og:url", content: canonical },
-    ...image,
     ...(texts.article ? articleMeta(texts.article) : []),
     { tagName: "link", rel: "canonical", href: canonical },
     ...languages.map((alternate) => ({
@@ -85,6 +92,6 @@ export function pageMeta(pathname: string, page: PageKey, texts: PageTexts = {})
       href: absoluteUrl(localizePath(pathname, alternate)),
     })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(localizePath(pathname, defaultLanguage)) },
-    ...(texts.structuredData ?? []).map((data) => ({ "script:ld+json": data })),
+    ...[...sitewideData, ...(texts.structuredData ?? [])].map((data) => ({ "script:ld+json": data })),
   ];
 }

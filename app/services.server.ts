@@ -1,9 +1,11 @@
+import { sql } from "kysely";
 import { site } from "../content/site";
+import { serverConfig } from "../server/config.ts";
 import { closeDatabase, type Database, migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { createOutboxWorker, type OutboxWorker } from "../server/mail/outbox.ts";
 import { createMailTransport } from "../server/mail/transport.ts";
 import type { PaymentGateway } from "../server/payments/gateway.ts";
-import { createTestGateway } from "../server/payments/test-gateway.ts";
+import { createPaymentGateway } from "../server/payments/index.ts";
 
 export interface Services {
   db: Database;
@@ -12,13 +14,7 @@ export interface Services {
 }
 
 /** The payment gateway named by PAYMENT_GATEWAY; "test" (the default) is the only one built in. */
-export function gatewayFromEnvironment(env: NodeJS.ProcessEnv = process.env): PaymentGateway {
-  const name = env.PAYMENT_GATEWAY ?? "test";
-  if (name === "test") return createTestGateway();
-  throw new Error(`PAYMENT_GATEWAY="${name}" is not a gateway this site knows; the built-in one is "test".`);
-}
-
-const gateway = gatewayFromEnvironment();
+const gateway = createPaymentGateway(serverConfig().PAYMENT_GATEWAY);
 
 let started: Promise<Services> | undefined;
 
@@ -29,7 +25,12 @@ let started: Promise<Services> | undefined;
  */
 export function getServices(): Promise<Services> {
   started ??= (async () => {
-    const { db, dialect } = openDatabase({ url: process.env.DATABASE_URL, sqliteFile: process.env.SQLITE_FILE });
+    const config = serverConfig();
+    const { db, dialect } = openDatabase({
+      url: config.DATABASE_URL,
+      sqliteFile: config.SQLITE_FILE,
+      postgresPoolMax: config.DATABASE_POOL_MAX,
+    });
     try {
       await migrateToLatest(db, dialect);
     } catch (error) {
@@ -38,9 +39,9 @@ export function getServices(): Promise<Services> {
     }
     // SMTP_URL in production; otherwise every mail is written to data/outbox/ as an .eml file.
     const transport = createMailTransport({
-      smtpUrl: process.env.SMTP_URL,
-      outboxDirectory: process.env.MAIL_OUTBOX_DIR,
-      from: process.env.MAIL_FROM ?? `${site.brand.name} <${site.brand.supportEmail}>`,
+      smtpUrl: config.SMTP_URL,
+      outboxDirectory: config.MAIL_OUTBOX_DIR,
+      from: config.MAIL_FROM ?? `${site.brand.name} <${site.brand.supportEmail}>`,
     });
     const mailWorker = createOutboxWorker({ db, transport });
     mailWorker.start();
@@ -50,6 +51,24 @@ export function getServices(): Promise<Services> {
     throw error;
   });
   return started;
+}
+
+/**
+ * For /readyz: the database answers and its migrations are done (getServices only resolves after them).
+ * Bounded in time, so a database that hangs makes the server "not ready" instead of a stuck probe.
+ */
+export async function checkReadiness(timeoutMs = 2000): Promise<void> {
+  const probe = getServices().then(({ db }) => sql`select 1`.execute(db));
+  probe.catch(() => {}); // once the timeout has answered, a late failure has no one left to tell
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether the payment gateway moves no real money (the checkout then says so). */

@@ -1,19 +1,249 @@
+/**
+ * Every environment variable the server reads, in one zod schema, checked once at start (`loadConfig` in
+ * server/index.ts). A wrong value stops the start with a message naming the variable, what is wrong with it
+ * and an example of a right value; every problem is listed at once. App code reads the result through
+ * `serverConfig()`, never `process.env`.
+ *
+ * An unset variable and one set to an empty string (`SMTP_URL=` in a compose or .env file) both mean "use
+ * the default". The README's "Configuration" table lists the same variables: keep the two together.
+ */
 import { z } from "zod";
 
-const environment = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+/** pino's levels, most to least severe; `silent` logs nothing. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** The payment processors this build knows (`server/payments/index.ts` creates them). */
+export const PAYMENT_GATEWAYS = ["test"] as const;
+
+/** `"abc"` → ` (got "abc")`, for the error messages of values that are no secret. */
+const got = (input: unknown) =>
+  typeof input === "string"
+    ? ` (got ${JSON.stringify(input.length > 80 ? `${input.slice(0, 80)}…` : input)})`
+    : typeof input === "number"
+      ? ` (got ${input})`
+      : "";
+
+/** An error message with the value that was given appended; `secret` leaves it out (URLs with passwords). */
+const problem =
+  (message: string, { secret = false } = {}) =>
+  (issue: { input?: unknown }) =>
+    secret ? message : `${message}${got(issue.input)}`;
+
+function wholeNumber(
+  name: string,
+  { min, max, fallback, example = fallback }: { min: number; max: number; fallback: number; example?: number },
+) {
+  const error = problem(`must be a whole number from ${min} to ${max}, e.g. ${name}=${example}`);
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error })
+    .transform(Number)
+    .pipe(z.number().min(min, { error }).max(max, { error }))
+    .default(fallback);
+}
+
+const canParse = (value: string) => URL.canParse(value);
+
+/** An address such as `someone@example.com` (no spaces, one @, something on both sides). */
+const mailbox = /^[^\s<>@",;]+@[^\s<>@",;]+$/;
+
+const schema = z.object({
+  /** The TCP port the server listens on. */
+  PORT: wholeNumber("PORT", { min: 1, max: 65535, fallback: 3000 }),
+  /** The interface the server listens on: `0.0.0.0` is every IPv4 interface, `::` every interface, `127.0.0.1` this machine only. */
+  HOST: z
+    .string()
+    .trim()
+    .regex(/^[\w.:[\]-]+$/, { error: problem("must be a host name or an address to listen on, e.g. HOST=0.0.0.0 or HOST=127.0.0.1") })
+    .default("0.0.0.0"),
+  /** `production` for real visitors (the default); `development` and `test` are for the tools. */
+  NODE_ENV: z
+    .enum(["production", "development", "test"], { error: problem("must be production, development or test, e.g. NODE_ENV=production") })
+    .default("production"),
   /** Milliseconds to let requests in flight finish after SIGTERM before the process exits anyway. */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SHUTDOWN_GRACE_MS: wholeNumber("SHUTDOWN_GRACE_MS", { min: 0, max: 120_000, fallback: 10_000 }),
+  /** How much the server logs (pino's levels); `info` logs every request. */
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: problem(`must be one of ${LOG_LEVELS.join(", ")}, e.g. LOG_LEVEL=info`) }).default("info"),
+  /**
+   * Whether the server sits behind a load balancer or proxy it trusts: then the visitor's address (for the
+   * per-address form limits and the logs) is taken from `X-Forwarded-For`. Leave it off when visitors reach
+   * the server directly, or they could pick their own address.
+   */
+  TRUST_PROXY: z
+    .stringbool({
+      truthy: ["true", "1", "yes", "on"],
+      falsy: ["false", "0", "no", "off"],
+      error: problem("must be true or false, e.g. TRUST_PROXY=true behind a load balancer"),
+    })
+    .default(false),
+  /**
+   * The IP-geolocation JSON service the browser asks for the visitor's country (https; http only on
+   * localhost, for a local stand-in). Unset: `geolocation.endpoint` of content/site.ts.
+   */
+  GEOLOCATION_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        if (!canParse(value)) return false;
+        const url = new URL(value);
+        const local = url.hostname === "localhost" || url.hostname === "127.0.0.1";
+        return url.protocol === "https:" || (url.protocol === "http:" && local);
+      },
+      {
+        error: problem(
+          "must be an https:// URL of an IP-geolocation JSON service, e.g. GEOLOCATION_URL=https://ipapi.co/json/ (http:// only on localhost)",
+        ),
+      },
+    )
+    .transform((value) => new URL(value).href)
+    .optional(),
+  /**
+   * A `postgres://` or `postgresql://` URL selects PostgreSQL (needed for several servers). Unset: the
+   * embedded SQLite file `SQLITE_FILE`.
+   */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^postgres(ql)?:\/\//i.test(value) && canParse(value), {
+      error: problem(
+        "must be a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/db (percent-encode special characters in the password; unset it to use the embedded SQLite file)",
+        { secret: true },
+      ),
+    })
+    .optional(),
+  /** PostgreSQL only: the most connections one server opens. Servers × this must stay under PostgreSQL's `max_connections` (100 by default). */
+  DATABASE_POOL_MAX: wholeNumber("DATABASE_POOL_MAX", { min: 1, max: 1000, fallback: 10 }),
+  /** The embedded SQLite database (used when DATABASE_URL is unset), created on first start with its folder. */
+  SQLITE_FILE: z.string().trim().default("data/site.db"),
+  /**
+   * The mail server, e.g. `smtps://user:password@smtp.example.com:465` (or `smtp://…:587` with STARTTLS).
+   * Unset: every mail is written as an `.eml` file to MAIL_OUTBOX_DIR instead of being sent.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^smtps?:\/\/[^/]/i.test(value) && canParse(value), {
+      error: problem(
+        "must be an smtp:// or smtps:// URL, e.g. SMTP_URL=smtps://user:password@smtp.example.com:465 (percent-encode special characters in the password; unset it to write mails to MAIL_OUTBOX_DIR)",
+        { secret: true },
+      ),
+    })
+    .optional(),
+  /** Where mails are written as `.eml` files when SMTP_URL is unset; created when needed. */
+  MAIL_OUTBOX_DIR: z.string().trim().default("data/outbox"),
+  /** The sender of every mail, an address or `Name <address>`. Unset: the brand and support address of content/site.ts. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        const named = /^([^<>\r\n]*)<([^<>]+)>$/.exec(value);
+        return mailbox.test(named ? (named[2] ?? "") : value);
+      },
+      { error: problem('must be a mail address or a name and an address, e.g. MAIL_FROM="NovaStream <no-reply@example.com>"') },
+    )
+    .optional(),
+  /** Where contact-form messages are sent. Unset: the support address of content/site.ts. */
+  OPERATOR_EMAIL: z
+    .string()
+    .trim()
+    .refine((value) => mailbox.test(value), { error: problem("must be a mail address, e.g. OPERATOR_EMAIL=support@example.com") })
+    .optional(),
+  /** The payment processor; `test` is the built-in one that moves no money (the checkout says so). */
+  PAYMENT_GATEWAY: z
+    .enum(PAYMENT_GATEWAYS, {
+      error: problem(
+        `is not a payment gateway this site knows; the built-in one is "test" (a real processor is another implementation of PaymentGateway in server/payments/), e.g. PAYMENT_GATEWAY=test`,
+      ),
+    })
+    .default("test"),
+  /** Checkout posts one address may make in ten minutes. */
+  CHECKOUT_RATE_LIMIT: wholeNumber("CHECKOUT_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 10 }),
+  /** Contact-form posts one address may make in ten minutes. */
+  CONTACT_RATE_LIMIT: wholeNumber("CONTACT_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 5 }),
+  /** Newsletter sign-ups one address may make in ten minutes. */
+  NEWSLETTER_RATE_LIMIT: wholeNumber("NEWSLETTER_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 5 }),
 });
 
-export type ServerConfig = z.infer<typeof environment>;
+export type ServerConfig = z.output<typeof schema>;
 
-/** Reads the environment once at start; a wrong value stops the start with a message saying which and why. */
-export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
-  const parsed = environment.safeParse(env);
+/** The names of every variable the server reads, in the schema's order. */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof ServerConfig)[];
+
+/** A configuration that cannot start the server: `problems` has one line per variable, `message` all of them. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(
+      [
+        "The server cannot start: its configuration is not valid.",
+        ...problems.map((line) => `  ${line}`),
+        'Fix these environment variables (or unset them to use the defaults) and start again; the README\'s "Configuration" section lists them all.',
+      ].join("\n"),
+    );
+    this.problems = problems;
+  }
+}
+
+/** Checks the variables (those in `env` that the server reads) and returns them typed, defaults filled in; throws a ConfigError listing every problem. */
+export function parseConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
+  const input: Record<string, string> = {};
+  for (const name of CONFIG_VARIABLES) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== "") input[name] = value;
+  }
+  const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
-  throw new Error(`The server's environment is not valid:\n${problems}`);
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`);
+  throw new ConfigError([...new Set(problems)]);
+}
+
+/** What is allowed but probably not meant, for the start-up log. */
+export function configWarnings(config: ServerConfig): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV === "production" && config.SMTP_URL === undefined) {
+    warnings.push(
+      `SMTP_URL is not set: mails are not sent but written as .eml files to ${config.MAIL_OUTBOX_DIR}. Set SMTP_URL (e.g. smtps://user:password@smtp.example.com:465) to send them.`,
+    );
+  }
+  if (config.NODE_ENV === "production" && config.PAYMENT_GATEWAY === "test") {
+    warnings.push("PAYMENT_GATEWAY is test: the checkout moves no money and says it is in test mode.");
+  }
+  return warnings;
+}
+
+let cached: ServerConfig | undefined;
+
+/**
+ * The configuration of this process, from `process.env`, parsed on first use and kept: what app modules
+ * read. At start `loadConfig` has already checked the same variables, so this does not fail then; elsewhere
+ * (tests, the development server) a wrong value throws the ConfigError. The app's server bundle has its own
+ * copy of this module, so it parses once more: the same variables, the same result.
+ */
+export function serverConfig(): ServerConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/**
+ * Checks the environment once, at start. A wrong value stops the process (exit code 1) with the message on
+ * stderr, as plain text and without a stack trace; warnings (e.g. no mail server in production) go to
+ * `log.warn` (the server passes its pino logger). Returns the configuration, which `serverConfig()` then
+ * returns too when `env` is `process.env`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: { warn(message: string): void } = console): ServerConfig {
+  let config: ServerConfig;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  for (const warning of configWarnings(config)) log.warn(`Configuration: ${warning}`);
+  if (env === process.env) cached = config;
+  return config;
 }

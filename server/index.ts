@@ -3,30 +3,64 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
+import { trackRequest } from "./access-log.ts";
 import { loadConfig } from "./config.ts";
-import { createSiteHandler } from "./site-handler.ts";
+import { logger, requestContext } from "./logger.ts";
+import { createPageCache } from "./page-cache.ts";
+import { createSiteHandler, type ServerHooks } from "./site-handler.ts";
 
-const config = loadConfig(process.env);
-const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
-const handle = createSiteHandler({ build, clientDirectory: resolve("build/client"), mode: config.NODE_ENV });
+const config = loadConfig(process.env, logger);
+logger.level = config.LOG_LEVEL;
+const build = await loadBuild();
+const hooks = build.entry.module as ServerHooks;
+// Pages that are the same for everyone are served from memory for five minutes after their first render.
+const pageCache = createPageCache({ ttlMs: 5 * 60_000, maxEntries: 500 });
+const handle = createSiteHandler({
+  build,
+  clientDirectory: resolve("build/client"),
+  mode: config.NODE_ENV,
+  pageCache,
+  hooks,
+  trustProxy: config.TRUST_PROXY,
+});
+const renderOrServe = createRequestListener(handle);
 
-const server = createServer(createRequestListener(handle));
+const server = createServer((request, response) => {
+  const requestId = trackRequest(request, response);
+  requestContext.run({ requestId }, () => {
+    if (!pageCache.serve(request, response)) void renderOrServe(request, response);
+  });
+});
 server.keepAliveTimeout = 65_000;
 server.listen(config.PORT, config.HOST, () => {
-  console.log(`Listening on http://localhost:${config.PORT}`);
+  logger.info({ port: config.PORT, host: config.HOST }, `Listening on http://localhost:${config.PORT}`);
 });
+
+/**
+ * The built app. Importing it validates the content (app/entry.server.tsx), so a broken content file or a
+ * missing build stops the start here with its message and no stack trace.
+ */
+async function loadBuild(): Promise<ServerBuild> {
+  try {
+    return (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND";
+    console.error(missing ? "The site is not built yet: run `npm run build` first (or `npm start`)." : (error as Error).message);
+    process.exit(1);
+  }
+}
 
 /** On SIGTERM or SIGINT: stop accepting, let requests in flight finish, then exit (forced after the grace period). */
 function shutDown(signal: string) {
-  console.log(`${signal} received: finishing requests in flight.`);
+  logger.info({ signal }, "Shutting down: finishing requests in flight.");
   server.close(async () => {
-    const { stopServices } = build.entry.module as { stopServices?: () => Promise<void> };
-    await stopServices?.();
+    await hooks.stopServices?.();
+    logger.info("Stopped.");
     process.exit(0);
   });
   server.closeIdleConnections();
   setTimeout(() => {
-    console.error("Requests were still running after the grace period; exiting anyway.");
+    logger.error("Requests were still running after the grace period; exiting anyway.");
     process.exit(1);
   }, config.SHUTDOWN_GRACE_MS).unref();
 }

@@ -21,6 +21,8 @@ describe("the chosen-language redirect", () => {
   });
 
   it("only redirects page requests, not data, files or form posts", () => {
+    expect(preferredLanguageLocation(page("/sitemap.xml", "user-language-preference=es"))).toBeNull();
+    expect(preferredLanguageLocation(page("/robots.txt", "user-language-preference=fr"))).toBeNull();
     expect(preferredLanguageLocation(page("/about.data", "user-language-preference=es", "*/*"))).toBeNull();
     expect(preferredLanguageLocation(page("/contact", "user-language-preference=es", "text/html", "POST"))).toBeNull();
   });

@@ -9,6 +9,8 @@ export function preferredLanguageLocation(request: Request): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (!(request.headers.get("accept") ?? "").includes("text/html")) return null;
   const url = new URL(request.url);
+  // Pages have no file extension; /sitemap.xml, /robots.txt and the like are the same in every language.
+  if (/\.[a-z0-9]+$/i.test(url.pathname)) return null;
   if (languageFromPath(url.pathname) !== defaultLanguage) return null;
   const chosen = readCookie(request.headers.get("cookie"), preferenceKey);
   if (!isLanguage(chosen) || chosen === defaultLanguage) return null;

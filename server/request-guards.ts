@@ -13,7 +13,8 @@ export function refuseRequest(request: Request): Response | null {
   if (safeMethods.has(request.method)) return null;
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  const crossSite = site === "cross-site" || (origin !== null && origin !== "null" && new URL(origin).host !== new URL(request.url).host);
+  // An Origin that is not a URL cannot be this site's: refused like any other site's.
+  const crossSite = site === "cross-site" || (origin !== null && origin !== "null" && hostOf(origin) !== new URL(request.url).host);
   if (crossSite || origin === "null") return plain(403, "Forms can only be sent from this site.");
   const length = request.headers.get("content-length");
   if (length === null && request.body !== null) return plain(411, "A length is required.");
@@ -21,6 +22,33 @@ export function refuseRequest(request: Request): Response | null {
   return null;
 }
 
+/**
+ * The fields of a form post, or null when the body is not a readable form: another content type (JSON, plain
+ * text, none at all) or a broken multipart body. The forms answer that with a 400 instead of failing.
+ */
+export async function readForm(request: Request): Promise<Record<string, FormDataEntryValue> | null> {
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return null;
+  }
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A refusal. The body is left unread, and Node then never answers a further request on that connection
+ * (a browser's next page would hang), so the connection is closed after the answer.
+ */
 function plain(status: number, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" },
+  });
 }

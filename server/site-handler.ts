@@ -2,15 +2,37 @@ import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { compressResponse } from "./compression.ts";
 import { preferredLanguageLocation } from "./language-redirect.ts";
+import { logger } from "./logger.ts";
+import { isShareable, type PageCache, pageKey, pageResponse } from "./page-cache.ts";
 import { refuseRequest } from "./request-guards.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
+
+/** What the app's server entry (app/entry.server.tsx) offers the HTTP server besides rendering. */
+export interface ServerHooks {
+  /** Resolves when the database answers and is migrated; rejects saying why not. */
+  checkReadiness?: () => Promise<void>;
+  stopServices?: () => Promise<void>;
+}
 
 interface SiteOptions {
   build: ServerBuild;
   clientDirectory: string;
   mode: "production" | "development" | "test";
+  pageCache?: PageCache;
+  hooks?: ServerHooks;
+  /** Behind a load balancer: the client is the last address it added to X-Forwarded-For. */
+  trustProxy?: boolean;
 }
+
+/** Who sent the request, for the per-address rate limits. */
+export function clientAddressOf(request: Request, socketAddress: string | undefined, trustProxy: boolean): string {
+  const forwarded = trustProxy ? request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;
+  return forwarded || socketAddress || "unknown";
+}
+
+/** Seconds a client should wait before trying again while the database is away. */
+const retryAfterSeconds = 30;
 
 const errorPage = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Something went wrong</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -18,11 +40,39 @@ const errorPage = `<!doctype html><html lang="en"><meta charset="utf-8"><title>S
 <main style="max-width:32rem;padding:2rem;text-align:center"><h1>Something went wrong</h1>
 <p>We could not answer this request. Please try again in a moment.</p><p><a style="color:#a78bfa" href="/">Go to the home page</a></p></main>`;
 
+/** A client that asks for JSON and not for a page (a script, a monitor) gets its errors as JSON. */
+function wantsJson(request: Request): boolean {
+  const accept = request.headers.get("accept") ?? "";
+  return accept.includes("application/json") && !accept.includes("text/html");
+}
+
+function jsonError(status: number, error: string, message: string): Response {
+  return Response.json(
+    { error, message },
+    { status, headers: { "Cache-Control": "no-store", ...(status === 503 ? { "Retry-After": String(retryAfterSeconds) } : {}) } },
+  );
+}
+
+async function readiness(hooks: ServerHooks | undefined): Promise<Response> {
+  const headers = { "Cache-Control": "no-store" };
+  try {
+    await hooks?.checkReadiness?.();
+    return Response.json({ status: "ready" }, { headers });
+  } catch (error) {
+    logger.warn({ reason: (error as Error).message }, "Not ready: the database is not reachable or not migrated");
+    return Response.json(
+      { status: "unavailable", reason: "database" },
+      { status: 503, headers: { ...headers, "Retry-After": String(retryAfterSeconds) } },
+    );
+  }
+}
+
 /**
- * The whole HTTP surface as one fetch-style handler: health check, static files, the language redirect,
- * then the React Router app; every answer leaves with the security headers and, where it helps, compressed.
+ * The whole HTTP surface as one fetch-style handler: health and readiness, static files, the language
+ * redirect, then the React Router app; every answer leaves with the security headers and, where it helps,
+ * compressed. Pages the app marks `public` are kept in the page cache for the next visitors.
  */
-export function createSiteHandler({ build, clientDirectory, mode }: SiteOptions) {
+export function createSiteHandler({ build, clientDirectory, mode, pageCache, hooks, trustProxy = false }: SiteOptions) {
   const staticFiles = loadStaticFiles(clientDirectory);
   const renderApp = createRequestHandler(build, mode);
 
@@ -31,10 +81,11 @@ export function createSiteHandler({ build, clientDirectory, mode }: SiteOptions)
     const refused = refuseRequest(request);
     if (refused) return refused;
     // The app's rate limits key on this; whatever a visitor sent under the same name is replaced.
-    request.headers.set("x-client-address", client?.address ?? "unknown");
+    request.headers.set("x-client-address", clientAddressOf(request, client?.address, trustProxy));
     if (url.pathname === "/healthz") {
       return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
     }
+    if (url.pathname === "/readyz") return readiness(hooks);
     if (request.method === "GET" || request.method === "HEAD") {
       const file = staticFiles.get(url.pathname);
       if (file) return serveStaticFile(request, file);
@@ -46,6 +97,15 @@ export function createSiteHandler({ build, clientDirectory, mode }: SiteOptions)
     const response = await renderApp(request);
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-cache");
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) response.headers.append("Vary", "Cookie");
+    if (response.status === 503) {
+      if (wantsJson(request)) return jsonError(503, "unavailable", "This service is briefly unavailable. Please try again in a minute.");
+      response.headers.set("Retry-After", String(retryAfterSeconds));
+    }
+    if (pageCache && isShareable(request, response)) {
+      applySecurityHeaders(response.headers);
+      const page = await pageCache.store(pageKey(request.url, request.headers.get("user-agent")), response);
+      return pageResponse(request, page);
+    }
     return compressResponse(request, response);
   }
 
@@ -54,11 +114,10 @@ export function createSiteHandler({ build, clientDirectory, mode }: SiteOptions)
     try {
       response = await route(request, client);
     } catch (error) {
-      console.error("Unhandled error while answering", request.method, new URL(request.url).pathname, error);
-      response = new Response(errorPage, {
-        status: 500,
-        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-      });
+      logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "Unhandled error while answering");
+      response = wantsJson(request)
+        ? jsonError(500, "internal", "Something went wrong. Please try again in a moment.")
+        : new Response(errorPage, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
     }
     // Responses from fetch() and redirects can have immutable headers; copy them when so.
     try {

@@ -11,6 +11,7 @@ const contentTypes: Record<string, string> = {
   ".webmanifest": "application/manifest+json; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
+  ".jpg": "image/jpeg",
   ".avif": "image/avif",
   ".webp": "image/webp",
   ".ico": "image/x-icon",

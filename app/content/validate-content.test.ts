@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { site } from "../../content/site";
 import { allMessages } from "../i18n/messages.server";
-import { flattenMessages, localeProblems } from "./validate-content";
+import { assertValidLocales, flattenMessages, localeProblems, siteProblems } from "./validate-content";
 
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -45,5 +45,52 @@ describe("the locale files", () => {
         }
       }
     }
+  });
+});
+
+describe("content/site.ts", () => {
+  type Tree = { [key: string]: unknown };
+  /** content/site.ts with the field at `path` (e.g. "plans.1.price") set to `value`, checked. */
+  const broken = (path: string, value: unknown) => {
+    const copy = structuredClone(site) as unknown as Tree;
+    const keys = path.split(".");
+    const parent = keys.slice(0, -1).reduce((tree, key) => tree[key] as Tree, copy);
+    parent[keys.at(-1)!] = value;
+    return siteProblems(copy);
+  };
+
+  it("has nothing the site cannot use", () => {
+    expect(siteProblems()).toEqual([]);
+  });
+
+  it("names the file, the field, what is wrong and an example of a right value", () => {
+    expect(broken("plans.1.price", 19.99)).toEqual([
+      'content/site.ts: "plans.1.price" must be a whole number from 1 up: the price in cents, e.g. 1300 for 13.00.',
+    ]);
+    expect(broken("brand.origin", "https://www.example.com/")).toEqual([
+      'content/site.ts: "brand.origin" must be the public origin, scheme and host without a path or a trailing slash, e.g. https://www.example.com.',
+    ]);
+    expect(broken("currency", "euro")).toEqual([
+      'content/site.ts: "currency" must be an ISO 4217 currency code in capitals, e.g. "EUR" or "USD".',
+    ]);
+    expect(broken("geolocation.endpoint", "http://ipapi.co/json/")[0]).toMatch(/"geolocation.endpoint" must be an https:\/\/ URL/);
+    expect(broken("claims.channels", "24K")[0]).toMatch(/"claims.channels" must be a whole number/);
+  });
+
+  it("checks what refers to what: the default plan, unique keys, viewer prices", () => {
+    expect(broken("defaultPlan", "gold")).toEqual([
+      'content/site.ts: "defaultPlan" must be the key of one of the plans: "standard", "advanced", "premium", "vip".',
+    ]);
+    expect(broken("plans.3.key", "standard")[0]).toMatch(/"plans.3.key" is "standard", like another plan's: each plan needs its own key/);
+    expect(broken("plans.0.viewerPrices", { 4: 3000 })[0]).toMatch(/"plans.0.viewerPrices.4" sets a price for 4 viewers/);
+    expect(broken("offerValidity", { from: "2027-01-01", until: "2026-01-01" })[0]).toMatch(/"offerValidity.until" must not be before/);
+  });
+
+  it("stops the start with every problem of the site and the locales at once", () => {
+    const messages = clone(allMessages);
+    delete (messages.fr.nav as Partial<typeof messages.fr.nav>).blog;
+    expect(() => assertValidLocales(messages)).toThrow(
+      /The content files have problems.*\n {2}content\/locales\/fr.json: "nav.blog" is missing\./,
+    );
   });
 });

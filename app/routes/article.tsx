@@ -6,18 +6,19 @@ import { BlogCard } from "../components/BlogCard";
 import { Picture } from "../components/Picture";
 import { findArticle, relatedArticles } from "../content/blog.server";
 import { formatDate } from "../content/dates";
-import { freshData, rememberData } from "../content/fresh-data";
-import { languageFromPath, requestPathname } from "../i18n/languages";
+import { freshData, rememberData, sharedForAMinute } from "../content/fresh-data";
+import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
 import { i18nFor } from "../i18n/registry";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
-import { images } from "../images";
 import { absoluteUrl, pageMeta } from "../seo";
+import { socialImagePath } from "../social-images";
+import { blogPosting, breadcrumbs } from "../structured-data";
 import type { Route } from "./+types/article";
 
 export function loader({ request, params }: Route.LoaderArgs) {
   const article = findArticle(languageFromPath(requestPathname(request)), params.slug);
   if (!article) throw data(null, { status: 404 });
-  return data({ article, related: relatedArticles(article) }, { headers: { "Cache-Control": "public, max-age=60" } });
+  return data({ article, related: relatedArticles(article) }, { headers: sharedForAMinute });
 }
 
 export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
@@ -31,47 +32,37 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const { article } = loaderData;
   const language = languageFromPath(location.pathname);
   const { t } = i18nFor(language);
-  const { width, height } = images[article.image];
-  const imagePath = `/images/generated/${article.image}-${Math.min(width, 1200)}.webp`;
-  const blogPath = language === "en" ? "/blog" : `/${language}/blog`;
+  const section = t(`blog.categories.${article.category}`);
+  const socialCard = `blog/${article.slug}`;
   return pageMeta(location.pathname, "blog", {
     title: `${article.title} | ${site.brand.name}`,
     description: article.description,
-    image: { path: imagePath, alt: article.imageAlt, width: 1200, height: Math.round((1200 * height) / width) },
+    socialCard,
     article: {
       publishedTime: article.publishDate,
       modifiedTime: article.modifiedDate,
       author: article.author,
-      section: t(`blog.categories.${article.category}`),
+      section,
       tags: article.keywords,
     },
     structuredData: [
-      {
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
+      blogPosting({
+        url: absoluteUrl(location.pathname),
         headline: article.title,
         description: article.description,
-        image: absoluteUrl(imagePath),
+        image: absoluteUrl(socialImagePath(language, socialCard)),
         datePublished: article.publishDate,
-        dateModified: article.modifiedDate ?? article.publishDate,
-        inLanguage: language,
-        articleSection: t(`blog.categories.${article.category}`),
-        keywords: article.keywords.join(", "),
-        mainEntityOfPage: absoluteUrl(location.pathname),
-        ...(article.author
-          ? { author: { "@type": "Person", name: article.author } }
-          : { author: { "@type": "Organization", name: site.brand.name } }),
-        publisher: { "@type": "Organization", name: site.brand.name, logo: { "@type": "ImageObject", url: absoluteUrl("/icon-512.png") } },
-      },
-      {
-        "@context": "https://schema.org",
-        "@type": "BreadcrumbList",
-        itemListElement: [
-          { "@type": "ListItem", position: 1, name: t("blog.home"), item: absoluteUrl(language === "en" ? "/" : `/${language}`) },
-          { "@type": "ListItem", position: 2, name: t("blog.heading"), item: absoluteUrl(blogPath) },
-          { "@type": "ListItem", position: 3, name: article.title },
-        ],
-      },
+        dateModified: article.modifiedDate,
+        author: article.author,
+        section,
+        keywords: article.keywords,
+        language,
+      }),
+      breadcrumbs([
+        { name: t("blog.home"), path: localizePath("/", language) },
+        { name: t("blog.heading"), path: localizePath("/blog", language) },
+        { name: article.title },
+      ]),
     ],
   });
 };

@@ -5,19 +5,16 @@ import { BlogCard } from "../components/BlogCard";
 import { PageHeading } from "../components/PageHeading";
 import { listArticles, readBlogQuery } from "../content/blog.server";
 import { blogCategories } from "../content/blog-categories";
-import { freshData, rememberData } from "../content/fresh-data";
+import { freshData, rememberData, sharedForAMinute } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/blog";
 
-/** Shared caches and browsers may keep a blog answer for the spec's 60 seconds. */
-const freshForAMinute = { "Cache-Control": "public, max-age=60" };
-
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readBlogQuery(url.searchParams);
-  return data({ query, ...listArticles(languageFromPath(requestPathname(request)), query) }, { headers: freshForAMinute });
+  return data({ query, ...listArticles(languageFromPath(requestPathname(request)), query) }, { headers: sharedForAMinute });
 }
 
 export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { site } from "../../content/site";
+import { logger } from "../../server/logger.ts";
+import { readForm } from "../../server/request-guards.ts";
 import { cardBrandNames, detectCardBrand, formatCardNumber, formatExpiry } from "../checkout/card";
 import { countryOptions } from "../checkout/countries";
 import { FormField, inputClass } from "../checkout/FormField";
@@ -55,9 +57,10 @@ function keptValues(form: Record<string, unknown>): FormValues {
 
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(requestPathname(request));
-  const form = Object.fromEntries(await request.formData());
-  const retry = { values: keptValues(form), idempotencyKey: randomUUID() };
   const noStore = { "Cache-Control": "private, no-store" };
+  // Null when the body is not a form at all (JSON, plain text, a broken multipart body): answered as invalid.
+  const form = (await readForm(request)) ?? {};
+  const retry = { values: keptValues(form), idempotencyKey: randomUUID() };
 
   if (!formLimits.checkout.hit(clientAddress(request))) {
     return data({ state: "rateLimited" as const, errors: {} as FieldErrors, ...retry }, { status: 429, headers: noStore });
@@ -69,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     outcome = await placeOrder(checked.order, language, await getServices());
   } catch (error) {
-    console.error("Checkout could not record or charge an order:", (error as Error).message);
+    logger.error({ reason: (error as Error).message }, "Checkout could not record or charge an order");
     return data({ state: "unavailable" as const, errors: {} as FieldErrors, ...retry }, { status: 503, headers: noStore });
   }
   if (outcome.status === "paid") return data({ state: "paid" as const, ...outcome }, { headers: noStore });
@@ -344,7 +347,8 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
             </FormField>
             {textInput("city", { autoComplete: "address-level2" })}
             {textInput("postalCode", { autoComplete: "postal-code" }, t("checkout.hints.postalCode"))}
-            {textInput("address", { autoComplete: "street-address" })}
+            {/* One line, so `address-line1`: "street-address" is a multi-line field, allowed only on a textarea. */}
+            {textInput("address", { autoComplete: "address-line1" })}
           </div>
         </fieldset>
 

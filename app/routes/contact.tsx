@@ -2,11 +2,14 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { saveContactMessage } from "../../server/db/repositories.ts";
+import { logger } from "../../server/logger.ts";
+import { readForm } from "../../server/request-guards.ts";
 import { FormField, inputClass } from "../checkout/FormField";
 import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { PageHeading } from "../components/PageHeading";
 import { useFormChecks } from "../components/use-form-checks";
 import { type ContactErrors, type ContactField, contactFields, contactLimits, honeypotField, validateContact } from "../contact/schema";
+import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { queueContactNotification } from "../mail.server";
@@ -22,9 +25,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(requestPathname(request));
-  const form = Object.fromEntries(await request.formData());
-  const values = Object.fromEntries(contactFields.map((field) => [field, String(form[field] ?? "").slice(0, 6000)]));
   const noStore = { "Cache-Control": "private, no-store" };
+  // Null when the body is not a form at all (JSON, plain text, a broken multipart body): answered as invalid.
+  const form = (await readForm(request)) ?? {};
+  const values = Object.fromEntries(contactFields.map((field) => [field, String(form[field] ?? "").slice(0, 6000)]));
 
   if (!formLimits.contact.hit(clientAddress(request))) {
     return data({ state: "rateLimited" as const, values, errors: {} as ContactErrors }, { status: 429, headers: noStore });
@@ -39,11 +43,13 @@ export async function action({ request }: Route.ActionArgs) {
     const saved = await saveContactMessage(db, { ...checked.message, language });
     await queueContactNotification(db, saved);
   } catch (error) {
-    console.error("A contact message could not be stored:", (error as Error).message);
+    logger.error({ reason: (error as Error).message }, "A contact message could not be stored");
     return data({ state: "unavailable" as const, values, errors: {} as ContactErrors }, { status: 503, headers: noStore });
   }
   return data({ state: "sent" as const }, { headers: noStore });
 }
+
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "contact");
 

@@ -2,7 +2,9 @@ import { useRouteLoaderData } from "react-router";
 import { site } from "../../content/site";
 import { LazySection } from "../components/LazySection";
 import { allArticles, summarize } from "../content/blog.server";
+import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
+import { i18nFor } from "../i18n/registry";
 import { imageSources } from "../images";
 import type { loader as rootLoader } from "../root";
 import { BlogTeaser } from "../sections/BlogTeaser";
@@ -13,6 +15,7 @@ import { Plans } from "../sections/Plans";
 import { Showcase } from "../sections/Showcase";
 import { Testimonials } from "../sections/Testimonials";
 import { pageMeta } from "../seo";
+import { faqPage, planProducts, type Question } from "../structured-data";
 import type { Route } from "./+types/home";
 
 /** The hero image is the largest thing on first paint: the browser fetches it with the HTML. */
@@ -36,7 +39,14 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "home");
+/** The landing page describes the plans (Product and Offer) and answers the FAQ (FAQPage) for search engines. */
+export const headers: Route.HeadersFunction = sharedPageHeaders;
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const language = languageFromPath(location.pathname);
+  const questions = i18nFor(language).t("faq.items", { returnObjects: true }) as Question[];
+  return pageMeta(location.pathname, "home", { structuredData: [...planProducts(language), faqPage(questions, language)] });
+};
 
 const [nearMargin, farMargin] = site.behaviour.lazySectionMarginsPx;
 

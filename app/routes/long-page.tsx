@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { PageHeading } from "../components/PageHeading";
 import { formatDate } from "../content/dates";
+import { sharedPageHeaders } from "../content/fresh-data";
 import { getLongPage, type LongPage, longPages } from "../content/pages.server";
 import { languageFromPath, pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useLanguage } from "../i18n/use-language";
@@ -14,6 +15,8 @@ export function loader({ request }: Route.LoaderArgs) {
   if (!longPages.includes(name)) throw new Response(null, { status: 404 });
   return { name, page: getLongPage(name, languageFromPath(pathname)) };
 }
+
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location.pathname, loaderData?.name ?? "notFound", loaderData?.page);

@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { subscribeToNewsletter } from "../../server/db/repositories.ts";
+import { logger } from "../../server/logger.ts";
+import { readForm } from "../../server/request-guards.ts";
 import { PageHeading } from "../components/PageHeading";
+import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { queueNewsletterConfirmation } from "../mail.server";
@@ -25,7 +28,8 @@ export async function action({ request }: Route.ActionArgs) {
   const answer = (body: NewsletterAnswer, status = 200) => data(body, { ...noStore, status });
 
   if (!formLimits.newsletter.hit(clientAddress(request))) return answer({ state: "rateLimited" }, 429);
-  const checked = validateNewsletter(Object.fromEntries(await request.formData()));
+  // A body that is not a form at all (JSON, plain text, a broken multipart body) has no address either.
+  const checked = validateNewsletter((await readForm(request)) ?? {});
   if (!checked.ok) return answer({ state: "invalid", error: checked.error }, 400);
   try {
     const { db } = await getServices();
@@ -34,10 +38,12 @@ export async function action({ request }: Route.ActionArgs) {
     await queueNewsletterConfirmation(db, subscriber);
     return answer({ state: "checkInbox", email: checked.email });
   } catch (error) {
-    console.error("A newsletter sign-up could not be stored:", (error as Error).message);
+    logger.error({ reason: (error as Error).message }, "A newsletter sign-up could not be stored");
     return answer({ state: "unavailable" }, 503);
   }
 }
+
+export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "newsletter");
 

@@ -4,6 +4,7 @@
  */
 import { Kysely, type MigrationProvider, type MigrationResult, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { logger } from "../logger.ts";
 import { migrationProvider } from "./migrations/index.ts";
 import type { DatabaseSchema } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
@@ -21,7 +22,7 @@ export interface DatabaseConfig {
    * normally `public`. The tests use a fresh schema per run.
    */
   postgresSchema?: string;
-  /** PostgreSQL only: the most connections this process opens. Default 10. */
+  /** PostgreSQL only: the most connections this process opens (`DATABASE_POOL_MAX`). Default 10. */
   postgresPoolMax?: number;
 }
 
@@ -58,7 +59,10 @@ function createPool(url: string, config: DatabaseConfig): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: config.postgresPoolMax ?? 10,
+    // A connection unused for 30 s is closed, so a quiet server holds few of PostgreSQL's connections.
     idleTimeoutMillis: 30_000,
+    // Waiting for a connection (a new one, or a free one when all `max` are busy) fails after 5 s, so a
+    // database that is away or saturated gives a quick "try again later" instead of hanging the request.
     connectionTimeoutMillis: 5_000,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     // Also give up waiting for a lock (row, table, advisory) well before the statement timeout.
@@ -70,7 +74,7 @@ function createPool(url: string, config: DatabaseConfig): pg.Pool {
   // An idle connection can fail (server restart, network): pg then emits `error` on the pool, which would
   // crash the process if nobody listened. The pool drops that connection and opens a new one when needed.
   pool.on("error", (error) => {
-    console.error(`PostgreSQL: an idle connection failed and was discarded: ${error.message}`);
+    logger.warn({ reason: error.message }, "PostgreSQL: an idle connection failed and was discarded");
   });
   return pool;
 }

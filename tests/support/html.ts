@@ -5,7 +5,7 @@ function attributes(source: string): Record<string, string> {
   return Object.fromEntries([...source.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name = "", value = ""]) => [name.toLowerCase(), value]));
 }
 
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
   return text
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
     .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
@@ -24,6 +24,8 @@ export interface HtmlDocument {
   metas: Record<string, string>[];
   /** The text of every `<h1>` of the body. */
   h1s: string[];
+  /** Every JSON-LD block of the document, parsed. */
+  structuredData: Record<string, unknown>[];
 }
 
 export function readHtml(html: string): HtmlDocument {
@@ -36,6 +38,9 @@ export function readHtml(html: string): HtmlDocument {
     title: title === undefined ? undefined : decodeEntities(title),
     links: [...head.matchAll(/<link\b([^>]*)>/gi)].map(([, source = ""]) => attributes(source)),
     metas: [...head.matchAll(/<meta\b([^>]*)>/gi)].map(([, source = ""]) => attributes(source)),
+    structuredData: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/gi)].map(
+      ([, json = ""]) => JSON.parse(json) as Record<string, unknown>,
+    ),
     h1s: [...body.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/gi)].map(([, inner = ""]) => decodeEntities(inner.replace(/<[^>]+>/g, "")).trim()),
   };
 }

@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+#
+# The storefront as one image: `docker build -t storefront .`, then
+#   docker run -p 3000:3000 -e DATABASE_URL=postgres://user:password@db-host:5432/db storefront
+# Every setting is an environment variable (README, "Configuration"). compose.yaml runs it with PostgreSQL.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# ---- build: every dependency, then the production build (images, React Router, pre-compressed assets) ----
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# Install scripts are needed here: the `node` devDependency puts the Node 24 binary the npm scripts run on.
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# ---- runtime: production dependencies only, the build, and the server's TypeScript sources ----
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# server/index.ts is run by Node itself (type stripping): it needs server/ and the few app/ modules it
+# imports (app/i18n/languages.ts); the pages themselves, with content/, are compiled into build/.
+COPY --from=build /app/build ./build
+COPY --from=build /app/server ./server
+COPY --from=build /app/app ./app
+COPY --from=build /app/content ./content
+# The only place the server writes: the SQLite file (without DATABASE_URL) and mails as .eml files
+# (without SMTP_URL); mount a volume there to keep them. Everything else stays owned by root, read-only
+# to the server.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+
+EXPOSE 3000
+# /healthz answers 200 while the process is up; the port follows PORT if it is changed.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM stops accepting, lets requests in flight finish (SHUTDOWN_GRACE_MS, 10 s), then exits:
+# give the container more than that before it is killed (`docker stop -t 15`, compose's stop_grace_period).
+STOPSIGNAL SIGTERM
+CMD ["node", "server/index.ts"]

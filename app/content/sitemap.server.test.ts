@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { languages } from "../i18n/languages";
+import { allArticles } from "./blog.server";
+import { robotsTxt, sitemapPages, sitemapXml } from "./sitemap.server";
+
+const origin = "https://example.com";
+
+describe("the sitemap", () => {
+  const xml = sitemapXml(sitemapPages(), origin);
+  const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body = ""]) => ({
+    loc: body.match(/<loc>([^<]+)<\/loc>/)?.[1],
+    alternates: Object.fromEntries([...body.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map(([, lang, href]) => [lang, href])),
+  }));
+
+  it("lists every page and every article in every language", () => {
+    const locs = urls.map((url) => url.loc);
+    for (const path of ["/", "/es", "/fr", "/blog", "/fr/about", "/es/terms", "/privacy", "/es/checkout", "/fr/contact", "/newsletter"]) {
+      expect(locs).toContain(new URL(path, origin).href);
+    }
+    for (const language of languages) {
+      for (const article of allArticles(language)) {
+        expect(locs).toContain(new URL(`${language === "en" ? "" : `/${language}`}/blog/${article.slug}`, origin).href);
+      }
+    }
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(locs.some((loc) => loc?.includes("/newsletter/confirm"))).toBe(false);
+  });
+
+  it("gives each address its alternates, itself included, and an English x-default", () => {
+    for (const url of urls) {
+      expect(Object.values(url.alternates)).toContain(url.loc);
+      expect(Object.keys(url.alternates).sort()).toEqual(["en", "es", "fr", "x-default"]);
+      expect(url.alternates["x-default"]).toBe(url.alternates.en);
+    }
+  });
+
+  it("is well-formed XML in the sitemap and xhtml namespaces", () => {
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+    expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
+  });
+});
+
+describe("robots.txt", () => {
+  it("allows crawling, keeps the one-time newsletter links out and names the sitemap", () => {
+    const robots = robotsTxt(origin);
+    expect(robots).toContain("User-agent: *\nAllow: /");
+    expect(robots).toContain("Disallow: /es/newsletter/confirm");
+    expect(robots).toContain("Sitemap: https://example.com/sitemap.xml");
+  });
+});

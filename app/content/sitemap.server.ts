@@ -1,0 +1,86 @@
+import { site } from "../../content/site";
+import { defaultLanguage, type Language, languages, localizePath } from "../i18n/languages";
+import { allArticles } from "./blog.server";
+import { getLongPage, longPages } from "./pages.server";
+
+/** One page of the sitemap: its address in each language it exists in, and when its content last changed. */
+export interface SitemapPage {
+  paths: Partial<Record<Language, string>>;
+  lastModified?: string;
+}
+
+/** The pages a search engine should index, in every language (the newsletter's token pages are not). */
+export function sitemapPages(): SitemapPage[] {
+  const everywhere = (path: string, lastModified?: string): SitemapPage => ({
+    paths: Object.fromEntries(languages.map((language) => [language, localizePath(path, language)])),
+    lastModified,
+  });
+  const newestArticle = allArticles(defaultLanguage)
+    .map((article) => article.modifiedDate ?? article.publishDate)
+    .sort()
+    .at(-1);
+  const slugs = [...new Set(languages.flatMap((language) => allArticles(language).map((article) => article.slug)))];
+  const articles = slugs.map((slug): SitemapPage => {
+    const versions = languages.flatMap((language) => allArticles(language).filter((article) => article.slug === slug));
+    return {
+      paths: Object.fromEntries(versions.map((article) => [article.language, localizePath(`/blog/${slug}`, article.language)])),
+      lastModified: versions
+        .map((article) => article.modifiedDate ?? article.publishDate)
+        .sort()
+        .at(-1),
+    };
+  });
+  return [
+    everywhere("/", newestArticle),
+    everywhere("/blog", newestArticle),
+    ...articles,
+    ...longPages.map((page) => everywhere(`/${page}`, getLongPage(page, defaultLanguage).updated)),
+    everywhere("/checkout"),
+    everywhere("/contact"),
+    everywhere("/newsletter"),
+  ];
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/**
+ * The sitemap protocol's XML: one `<url>` per page and language, each listing every language version of
+ * the page (itself included) and `x-default`, as search engines ask for `hreflang` in sitemaps.
+ */
+export function sitemapXml(pages: SitemapPage[], origin: string = site.brand.origin): string {
+  const absolute = (path: string) => escapeXml(new URL(path, origin).href);
+  const urls = pages.flatMap(({ paths, lastModified }) => {
+    const versions = languages.flatMap((language) => (paths[language] ? [[language, paths[language]] as const] : []));
+    const fallback = paths[defaultLanguage] ?? versions[0]?.[1];
+    const alternates = [
+      ...versions.map(([language, path]) => `    <xhtml:link rel="alternate" hreflang="${language}" href="${absolute(path)}"/>`),
+      ...(fallback ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${absolute(fallback)}"/>`] : []),
+    ];
+    return versions.map(([, path]) =>
+      [
+        "  <url>",
+        `    <loc>${absolute(path)}</loc>`,
+        ...(lastModified ? [`    <lastmod>${lastModified}</lastmod>`] : []),
+        ...alternates,
+        "  </url>",
+      ].join("\n"),
+    );
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** robots.txt: everything may be crawled except the one-time newsletter links; the sitemap is named. */
+export function robotsTxt(origin: string = site.brand.origin): string {
+  const tokenPages = languages.flatMap((language) =>
+    ["/newsletter/confirm", "/newsletter/unsubscribe"].map((path) => `Disallow: ${localizePath(path, language)}`),
+  );
+  return ["User-agent: *", "Allow: /", ...tokenPages, "", `Sitemap: ${new URL("/sitemap.xml", origin).href}`, ""].join("\n");
+}

@@ -1,0 +1,59 @@
+import { site } from "../../content/site";
+import { type Language, languages } from "../i18n/languages";
+import { allMessages } from "../i18n/messages.server";
+import { i18nFor, registerMessages } from "../i18n/registry";
+import type { ImageName } from "../images";
+import type { PageKey } from "../seo";
+import { socialImagePath } from "../social-images";
+import { allArticles } from "./blog.server";
+
+/** One social card to draw: the page's title in its language over the page's artwork. */
+export interface SocialCard {
+  language: Language;
+  /** The site path the card is served at (see app/social-images.ts). */
+  path: string;
+  title: string;
+  background: ImageName;
+}
+
+/** The pages that have a card of their own; articles get one each as well. */
+export const pagesWithCards = [
+  "home",
+  "blog",
+  "about",
+  "terms",
+  "privacy",
+  "checkout",
+  "contact",
+  "newsletter",
+] as const satisfies readonly PageKey[];
+
+/** Page titles end with "| Brand" for the browser tab; the card shows the brand already. */
+function withoutBrandSuffix(title: string): string {
+  return title.replace(new RegExp(`\\s*\\|\\s*${site.brand.name}$`), "");
+}
+
+export function socialCards(): SocialCard[] {
+  // The build script calls this outside the server, where nothing has loaded the messages yet.
+  registerMessages(allMessages);
+  return languages.flatMap((language) => {
+    const { t } = i18nFor(language);
+    const pages = pagesWithCards.map(
+      (page): SocialCard => ({
+        language,
+        path: socialImagePath(language, page),
+        title: withoutBrandSuffix(t(`meta.${page}.title`)),
+        background: "hero",
+      }),
+    );
+    const articles = allArticles(language).map(
+      (article): SocialCard => ({
+        language,
+        path: socialImagePath(language, `blog/${article.slug}`),
+        title: article.title,
+        background: article.image,
+      }),
+    );
+    return [...pages, ...articles];
+  });
+}

@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CONFIG_VARIABLES, ConfigError, configWarnings, loadConfig, parseConfig } from "./config.ts";
+
+/** The problems of an environment, one line per variable. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("the server's configuration", () => {
+  it("has a default for everything, so an empty environment starts the server", () => {
+    expect(parseConfig({})).toEqual({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      NODE_ENV: "production",
+      SHUTDOWN_GRACE_MS: 10_000,
+      LOG_LEVEL: "info",
+      TRUST_PROXY: false,
+      DATABASE_POOL_MAX: 10,
+      SQLITE_FILE: "data/site.db",
+      MAIL_OUTBOX_DIR: "data/outbox",
+      PAYMENT_GATEWAY: "test",
+      CHECKOUT_RATE_LIMIT: 10,
+      CONTACT_RATE_LIMIT: 5,
+      NEWSLETTER_RATE_LIMIT: 5,
+    });
+  });
+
+  it("reads every variable of a production set-up", () => {
+    const config = parseConfig({
+      PORT: "3401",
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      SHUTDOWN_GRACE_MS: "20000",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "true",
+      GEOLOCATION_URL: "https://geo.example.com/json/",
+      DATABASE_URL: "postgres://site:s%40cret@db.internal:5432/site",
+      DATABASE_POOL_MAX: "20",
+      SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
+      MAIL_FROM: "NovaStream <no-reply@novastream.example>",
+      OPERATOR_EMAIL: "team@novastream.example",
+      PAYMENT_GATEWAY: "test",
+      CHECKOUT_RATE_LIMIT: "30",
+      CONTACT_RATE_LIMIT: "6",
+      NEWSLETTER_RATE_LIMIT: "7",
+    });
+    expect(config).toMatchObject({
+      PORT: 3401,
+      HOST: "127.0.0.1",
+      SHUTDOWN_GRACE_MS: 20_000,
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: true,
+      GEOLOCATION_URL: "https://geo.example.com/json/",
+      DATABASE_URL: "postgres://site:s%40cret@db.internal:5432/site",
+      DATABASE_POOL_MAX: 20,
+      SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
+      MAIL_FROM: "NovaStream <no-reply@novastream.example>",
+      OPERATOR_EMAIL: "team@novastream.example",
+      CHECKOUT_RATE_LIMIT: 30,
+      CONTACT_RATE_LIMIT: 6,
+      NEWSLETTER_RATE_LIMIT: 7,
+    });
+  });
+
+  it("treats a variable set to an empty string as unset", () => {
+    expect(parseConfig({ PORT: "", DATABASE_URL: "", SMTP_URL: "  ", TRUST_PROXY: "" })).toMatchObject({ PORT: 3000, TRUST_PROXY: false });
+    expect(parseConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("ignores variables it does not know", () => {
+    expect(parseConfig({ PATH: "/usr/bin", HOME: "/root" })).toEqual(parseConfig({}));
+  });
+
+  it.each([
+    ["TRUST_PROXY", "1", true],
+    ["TRUST_PROXY", "yes", true],
+    ["TRUST_PROXY", "false", false],
+    ["TRUST_PROXY", "0", false],
+    ["DATABASE_URL", "postgresql://localhost/site", "postgresql://localhost/site"],
+    ["SMTP_URL", "smtp://localhost:1025", "smtp://localhost:1025"],
+    ["GEOLOCATION_URL", "http://localhost:3201/json/", "http://localhost:3201/json/"],
+    ["MAIL_FROM", "no-reply@example.com", "no-reply@example.com"],
+    ["HOST", "::", "::"],
+    ["LOG_LEVEL", "silent", "silent"],
+  ])("accepts %s=%s", (name, value, expected) => {
+    expect(parseConfig({ [name]: value })[name as keyof ReturnType<typeof parseConfig>]).toEqual(expected);
+  });
+
+  it.each([
+    ["PORT", "http", 'PORT: must be a whole number from 1 to 65535, e.g. PORT=3000 (got "http")'],
+    ["PORT", "70000", "PORT: must be a whole number from 1 to 65535, e.g. PORT=3000 (got 70000)"],
+    ["PORT", "3000.5", 'PORT: must be a whole number from 1 to 65535, e.g. PORT=3000 (got "3000.5")'],
+    ["NODE_ENV", "prod", 'NODE_ENV: must be production, development or test, e.g. NODE_ENV=production (got "prod")'],
+    ["SHUTDOWN_GRACE_MS", "-1", 'SHUTDOWN_GRACE_MS: must be a whole number from 0 to 120000, e.g. SHUTDOWN_GRACE_MS=10000 (got "-1")'],
+    [
+      "LOG_LEVEL",
+      "verbose",
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent, e.g. LOG_LEVEL=info (got "verbose")',
+    ],
+    ["TRUST_PROXY", "maybe", 'TRUST_PROXY: must be true or false, e.g. TRUST_PROXY=true behind a load balancer (got "maybe")'],
+    ["GEOLOCATION_URL", "http://ipapi.co/json/", "GEOLOCATION_URL: must be an https:// URL"],
+    ["GEOLOCATION_URL", "ipapi.co/json", "GEOLOCATION_URL: must be an https:// URL"],
+    [
+      "DATABASE_URL",
+      "mysql://root:hunter2@db/site",
+      "DATABASE_URL: must be a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/db",
+    ],
+    ["DATABASE_URL", "site.db", "DATABASE_URL: must be a postgres:// or postgresql:// URL"],
+    ["DATABASE_POOL_MAX", "0", "DATABASE_POOL_MAX: must be a whole number from 1 to 1000, e.g. DATABASE_POOL_MAX=10 (got 0)"],
+    [
+      "SMTP_URL",
+      "smtp.example.com:465",
+      "SMTP_URL: must be an smtp:// or smtps:// URL, e.g. SMTP_URL=smtps://user:password@smtp.example.com:465",
+    ],
+    [
+      "MAIL_FROM",
+      "NovaStream",
+      'MAIL_FROM: must be a mail address or a name and an address, e.g. MAIL_FROM="NovaStream <no-reply@example.com>"',
+    ],
+    ["OPERATOR_EMAIL", "support at example.com", "OPERATOR_EMAIL: must be a mail address, e.g. OPERATOR_EMAIL=support@example.com"],
+    ["PAYMENT_GATEWAY", "stripe", 'PAYMENT_GATEWAY: is not a payment gateway this site knows; the built-in one is "test"'],
+    ["CHECKOUT_RATE_LIMIT", "ten", "CHECKOUT_RATE_LIMIT: must be a whole number from 1 to 1000000000, e.g. CHECKOUT_RATE_LIMIT=10"],
+    ["CONTACT_RATE_LIMIT", "0", "CONTACT_RATE_LIMIT: must be a whole number from 1 to 1000000000, e.g. CONTACT_RATE_LIMIT=5"],
+    ["NEWSLETTER_RATE_LIMIT", "1e3", "NEWSLETTER_RATE_LIMIT: must be a whole number from 1 to 1000000000, e.g. NEWSLETTER_RATE_LIMIT=5"],
+  ])("refuses %s=%s, saying what is wrong and how to fix it", (name, value, message) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+
+  it("never repeats a password in its messages", () => {
+    const message = problemsOf({ DATABASE_URL: "mysql://root:hunter2@db/site", SMTP_URL: "http://mailer:hunter3@smtp" }).join("\n");
+    expect(message).not.toMatch(/hunter/);
+  });
+
+  it("lists every problem at once, one line per variable, with a way out", () => {
+    let error: unknown;
+    try {
+      parseConfig({ PORT: "x", DATABASE_URL: "sqlite://x", TRUST_PROXY: "maybe" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message.split("\n");
+    expect(message[0]).toBe("The server cannot start: its configuration is not valid.");
+    expect(message.slice(1, 4).map((line) => line.trim().split(":")[0])).toEqual(["PORT", "TRUST_PROXY", "DATABASE_URL"]);
+    expect(message.at(-1)).toMatch(/unset them to use the defaults/);
+  });
+
+  it("warns, in production, that mails go to files without SMTP_URL", () => {
+    expect(configWarnings(parseConfig({ NODE_ENV: "production" })).join()).toMatch(
+      /SMTP_URL is not set: .* written as \.eml files to data\/outbox/,
+    );
+    expect(configWarnings(parseConfig({ NODE_ENV: "production", SMTP_URL: "smtp://localhost" })).join()).not.toMatch(/SMTP_URL/);
+    expect(configWarnings(parseConfig({ NODE_ENV: "development" }))).toEqual([]);
+  });
+
+  it("documents every variable in the README's table", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+    const missing = CONFIG_VARIABLES.filter((name) => !readme.includes(`| \`${name}\``));
+    expect(missing, "variables without a row in README.md's table").toEqual([]);
+  });
+});
+
+describe("loading the configuration at start", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("returns it and logs the warnings", () => {
+    const log = { warn: vi.fn() };
+    expect(loadConfig({ NODE_ENV: "production", PORT: "3401" }, log).PORT).toBe(3401);
+    expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/^Configuration: SMTP_URL is not set/));
+  });
+
+  it("stops the process with the message alone when a value is wrong", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const exit = vi.spyOn(process, "exit").mockImplementation((() => {
+      throw new Error("exit");
+    }) as never);
+    expect(() => loadConfig({ PORT: "x" }, { warn: vi.fn() })).toThrow("exit");
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(error).toHaveBeenCalledOnce();
+    expect(error.mock.calls[0]?.[0]).toMatch(
+      /^The server cannot start: its configuration is not valid\.\n {2}PORT: must be a whole number/,
+    );
+    expect(error.mock.calls[0]?.[0]).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import {
+  createPageCache,
+  inlineScripts,
+  isShareable,
+  pageKey,
+  pageResponse,
+  policyWithScriptHashes,
+  representation,
+} from "./page-cache.ts";
+
+const html = `<!doctype html><html><head><script type="application/ld+json">{"@type":"Thing"}</script></head>
+<body><p>${"Hello. ".repeat(300)}</p><script nonce="abc">window.one = 1;</script><script type="module" nonce="abc" src="/assets/x.js"></script>
+<script nonce="abc">import("/assets/entry.js");</script></body></html>`;
+
+const policy = "default-src 'self'; script-src 'self' 'nonce-abc'; style-src 'self'";
+
+function rendered(init: { status?: number; cacheControl?: string; contentType?: string; setCookie?: boolean } = {}) {
+  const headers = new Headers({
+    "Content-Type": init.contentType ?? "text/html; charset=utf-8",
+    "Cache-Control": init.cacheControl ?? "public, max-age=60",
+    "Content-Security-Policy": policy,
+  });
+  if (init.setCookie) headers.set("Set-Cookie", "a=b");
+  return new Response(html, { status: init.status ?? 200, headers });
+}
+
+const get = (url = "http://localhost/about", headers: Record<string, string> = {}) => new Request(url, { headers });
+
+describe("which pages are shared", () => {
+  it("stores only successful GETs of HTML the app marked public, without cookies", () => {
+    expect(isShareable(get(), rendered())).toBe(true);
+    expect(isShareable(get(), rendered({ cacheControl: "private, no-store" }))).toBe(false);
+    expect(isShareable(get(), rendered({ cacheControl: "no-cache" }))).toBe(false);
+    expect(isShareable(get(), rendered({ status: 404 }))).toBe(false);
+    expect(isShareable(get(), rendered({ contentType: "application/json" }))).toBe(false);
+    expect(isShareable(get(), rendered({ setCookie: true }))).toBe(false);
+    expect(isShareable(new Request("http://localhost/contact", { method: "POST" }), rendered())).toBe(false);
+  });
+
+  it("keeps crawlers' pages apart from visitors' and keeps the query", () => {
+    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+    expect(pageKey("/blog?search=kodi", chrome)).toBe("visitor /blog?search=kodi");
+    expect(pageKey("/blog?search=kodi", "Googlebot/2.1 (+http://www.google.com/bot.html)")).toBe("crawler /blog?search=kodi");
+  });
+});
+
+describe("the policy of a stored page", () => {
+  it("allows exactly its inline scripts by hash, not JSON-LD nor external files", () => {
+    expect(inlineScripts(html)).toEqual(["window.one = 1;", 'import("/assets/entry.js");']);
+    const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(policyWithScriptHashes(policy, html)).toBe(
+      `default-src 'self'; script-src 'self' ${hash("window.one = 1;")} ${hash('import("/assets/entry.js");')}; style-src 'self'`,
+    );
+  });
+});
+
+describe("the page cache", () => {
+  it("answers with the stored page compressed as the client accepts, and 304 when it has it", async () => {
+    const cache = createPageCache({ ttlMs: 1000, maxEntries: 10 });
+    const page = await cache.store("visitor /about", rendered());
+    expect(page.headers["content-security-policy"]).not.toContain("nonce");
+
+    const brotli = representation(page, "GET", "gzip, br", undefined);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.body as Buffer).toString()).toBe(html);
+    const gzip = representation(page, "GET", "gzip", undefined);
+    expect(gunzipSync(gzip.body as Buffer).toString()).toBe(html);
+    const plain = representation(page, "GET", null, undefined);
+    expect(plain.body?.toString()).toBe(html);
+    expect(plain.headers["content-length"]).toBe(String(Buffer.byteLength(html)));
+
+    const again = representation(page, "GET", "gzip, br", brotli.headers.etag);
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
+    expect(representation(page, "HEAD", "br", undefined).body).toBeNull();
+
+    const response = pageResponse(get("http://localhost/about", { "accept-encoding": "br" }), page);
+    expect(response.headers.get("vary")).toContain("Accept-Encoding");
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(html);
+  });
+
+  it("forgets a page after its time and the oldest page when full", async () => {
+    let now = 0;
+    const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, now: () => now });
+    await cache.store("a", rendered());
+    await cache.store("b", rendered());
+    await cache.store("c", rendered());
+    expect(cache.fresh("a")).toBeUndefined();
+    expect(cache.fresh("b")).toBeDefined();
+    now = 1001;
+    expect(cache.fresh("b")).toBeUndefined();
+    expect(cache.size()).toBe(1);
+  });
+});

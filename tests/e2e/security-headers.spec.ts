@@ -1,0 +1,51 @@
+import { expect, test } from "../support/fixtures.ts";
+import { observatory } from "../support/observatory.ts";
+
+/**
+ * The MDN HTTP Observatory's rules (see tests/support/observatory.ts) on every kind of answer the server
+ * gives: rendered pages (fresh and from the page cache), files, data, errors, redirects and health checks.
+ */
+const answers = [
+  { name: "the landing page, rendered", path: "/?observatory=fresh" },
+  { name: "the landing page, from the page cache", path: "/" },
+  { name: "an article", path: "/fr/blog/smart-tv-setup-guide" },
+  { name: "the checkout (never cached)", path: "/es/checkout" },
+  { name: "a not-found page", path: "/no-such-page" },
+  { name: "a hashed script", path: "/assets/" },
+  { name: "an image", path: "/favicon.svg" },
+  { name: "route data", path: "/blog.data" },
+  { name: "the sitemap", path: "/sitemap.xml" },
+  { name: "a redirect", path: "/en/about" },
+  { name: "the readiness check", path: "/readyz" },
+];
+
+test.describe("response headers by the MDN HTTP Observatory's rules", () => {
+  for (const answer of answers) {
+    test(`${answer.name} scores A+`, async ({ request }) => {
+      let path = answer.path;
+      if (path === "/assets/") {
+        // A real hashed asset: the first script the landing page names.
+        path = (await (await request.get("/")).text()).match(/\/assets\/[\w.-]+\.js/)?.[0] ?? "missing";
+      }
+      const response = await request.get(path, { maxRedirects: 0, headers: { accept: "text/html,*/*" } });
+      const setCookies = response
+        .headersArray()
+        .filter((header) => header.name.toLowerCase() === "set-cookie")
+        .map((header) => header.value);
+      const result = observatory(response.headers(), setCookies);
+      expect(
+        result.findings.filter((finding) => finding.modifier < 0),
+        `${path}: ${JSON.stringify(result.findings)}`,
+      ).toEqual([]);
+      expect(result.grade).toBe("A+");
+      expect(response.headers()["content-security-policy"]).not.toContain("unsafe-inline");
+    });
+  }
+
+  test("the page cache's policy allows the page's own scripts by hash, and the page runs", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/ipapi|geolocation/i);
+    await page.goto("/about");
+    await page.goto("/about");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  });
+});
