@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
 import { closeDatabase, type Database, migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { logger } from "../server/logger.ts";
 import { createOutboxWorker, type OutboxWorker } from "../server/mail/outbox.ts";
 import { createMailTransport } from "../server/mail/transport.ts";
 import type { PaymentGateway } from "../server/payments/gateway.ts";
@@ -43,7 +44,7 @@ export function getServices(): Promise<Services> {
       outboxDirectory: config.MAIL_OUTBOX_DIR,
       from: config.MAIL_FROM ?? `${site.brand.name} <${site.brand.supportEmail}>`,
     });
-    const mailWorker = createOutboxWorker({ db, transport });
+    const mailWorker = createOutboxWorker({ db, transport, log: logger });
     mailWorker.start();
     return { db, gateway, mailWorker };
   })().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import "./node-env.ts";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,8 +26,20 @@ const handle = createSiteHandler({
 });
 const renderOrServe = createRequestListener(handle);
 
+/** Methods a fetch Request cannot carry: refused here, before the adapter would fail on them. */
+const unsupportedMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+let shuttingDown = false;
+
 const server = createServer((request, response) => {
   const requestId = trackRequest(request, response);
+  // While stopping, no connection is kept for another request.
+  if (shuttingDown) response.setHeader("Connection", "close");
+  if (unsupportedMethods.has(request.method ?? "")) {
+    response.writeHead(405, { Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+    response.end("Method Not Allowed");
+    return;
+  }
   requestContext.run({ requestId }, () => {
     if (!pageCache.serve(request, response)) void renderOrServe(request, response);
   });
@@ -53,12 +66,15 @@ async function loadBuild(): Promise<ServerBuild> {
 /** On SIGTERM or SIGINT: stop accepting, let requests in flight finish, then exit (forced after the grace period). */
 function shutDown(signal: string) {
   logger.info({ signal }, "Shutting down: finishing requests in flight.");
+  shuttingDown = true;
   server.close(async () => {
     await hooks.stopServices?.();
     logger.info("Stopped.");
     process.exit(0);
   });
+  // Connections left idle by requests that finish from now on are closed as they become idle.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
   setTimeout(() => {
     logger.error("Requests were still running after the grace period; exiting anyway.");
     process.exit(1);

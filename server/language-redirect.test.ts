@@ -18,6 +18,7 @@ describe("the chosen-language redirect", () => {
     expect(preferredLanguageLocation(page("/about", "user-language-preference=en"))).toBeNull();
     expect(preferredLanguageLocation(page("/about", "user-language-preference=de"))).toBeNull();
     expect(preferredLanguageLocation(page("/about"))).toBeNull();
+    expect(preferredLanguageLocation(page("/about", "user-language-preference=%E0%A4%A"))).toBeNull();
   });
 
   it("only redirects page requests, not data, files or form posts", () => {

@@ -20,7 +20,13 @@ export function preferredLanguageLocation(request: Request): string | null {
 function readCookie(header: string | null, name: string): string | null {
   for (const part of (header ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key !== name) continue;
+    // A cookie someone wrote by hand may not be valid percent-encoding: it then names no language.
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return null;
+    }
   }
   return null;
 }

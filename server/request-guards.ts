@@ -1,4 +1,4 @@
-/** Checks made on every request before the app sees it: where a form post comes from, and how big it is. */
+/** Checks made on every request before the app sees it (where a form post comes from, how big it is), and reading a form safely. */
 
 export const maxBodyBytes = 64 * 1024;
 

@@ -73,7 +73,13 @@ export async function action({ request }: Route.ActionArgs) {
     outcome = await placeOrder(checked.order, language, await getServices());
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "Checkout could not record or charge an order");
-    return data({ state: "unavailable" as const, errors: {} as FieldErrors, ...retry }, { status: 503, headers: noStore });
+    // The same key again, not a new one: the order may have been recorded and even charged before the
+    // failure, and trying again with this key can then only find it, never pay a second time.
+    const sameKey = checked.order.idempotencyKey;
+    return data(
+      { state: "unavailable" as const, errors: {} as FieldErrors, ...retry, idempotencyKey: sameKey },
+      { status: 503, headers: noStore },
+    );
   }
   if (outcome.status === "paid") return data({ state: "paid" as const, ...outcome }, { headers: noStore });
   return data({ state: "failed" as const, reason: outcome.reason, errors: {} as FieldErrors, ...retry }, { status: 402, headers: noStore });

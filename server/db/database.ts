@@ -76,6 +76,14 @@ function createPool(url: string, config: DatabaseConfig): pg.Pool {
   pool.on("error", (error) => {
     logger.warn({ reason: error.message }, "PostgreSQL: an idle connection failed and was discarded");
   });
+  // A connection that fails while a request holds it emits `error` on its client, which has no listener
+  // of the pool's then: the process would crash. The request's own query fails and answers 503; this only
+  // logs it. (Found by the reliability suite's database outage.)
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      logger.warn({ reason: error.message }, "PostgreSQL: a connection in use failed");
+    });
+  });
   return pool;
 }
 

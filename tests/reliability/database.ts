@@ -1,0 +1,52 @@
+/**
+ * The suite's own view of the site's database (the same one the server uses): emptied before the run,
+ * counted and read afterwards to compare with what the server answered.
+ */
+import { closeDatabase, type Database, migrateToLatest, openDatabase } from "../../server/db/database.ts";
+import type { Order, OutboxMail } from "../../server/db/schema.ts";
+
+export type { Database };
+
+/** Every table the site writes to. */
+export const siteTables = ["orders", "contact_messages", "newsletter_subscribers", "outbox_mails"] as const;
+export type SiteTable = (typeof siteTables)[number];
+export type RowCounts = Record<SiteTable, number>;
+
+/** Opens the database and brings its schema up to date (the server would do the same on its first form). */
+export async function openSiteDatabase(target: { url?: string; sqliteFile?: string }): Promise<Database> {
+  const { db, dialect } = openDatabase({ url: target.url, sqliteFile: target.sqliteFile, postgresPoolMax: 2 });
+  try {
+    await migrateToLatest(db, dialect);
+  } catch (error) {
+    await closeDatabase(db);
+    throw error;
+  }
+  return db;
+}
+
+/** Deletes every row the site stored, so each figure counts this run only. */
+export async function emptySiteTables(db: Database): Promise<void> {
+  for (const table of siteTables) await db.deleteFrom(table).execute();
+}
+
+export async function rowCounts(db: Database): Promise<RowCounts> {
+  const counts = {} as RowCounts;
+  for (const table of siteTables) {
+    const row = await db
+      .selectFrom(table)
+      .select((select) => select.fn.countAll().as("count"))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.count);
+  }
+  return counts;
+}
+
+export function allOrders(db: Database): Promise<Order[]> {
+  return db.selectFrom("orders").selectAll().execute();
+}
+
+export function allMails(db: Database): Promise<OutboxMail[]> {
+  return db.selectFrom("outbox_mails").selectAll().execute();
+}
+
+export { closeDatabase };

@@ -1,0 +1,109 @@
+/**
+ * The reliability suite (`npm run test:reliability`): the real server on the last build, on PostgreSQL when
+ * RELIABILITY_DATABASE_URL is set (as in CI), else on the embedded SQLite. In turn: 1,000 checkouts at once
+ * with a SIGKILL in the middle, 10,000 hostile requests, the geolocation service hanging and the mail
+ * server down, SIGTERM with checkouts in flight, and (on PostgreSQL) the database going away and coming
+ * back. Prints its figures; exits non-zero when any check fails.
+ *
+ * `node tests/reliability/run.ts hostile faults` runs only the phases named (load, hostile, faults,
+ * shutdown, outage).
+ */
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { runCheckoutLoad } from "./checkout-load.ts";
+import { closeDatabase, emptySiteTables, openSiteDatabase } from "./database.ts";
+import { runDatabaseOutage } from "./database-outage.ts";
+import { runFaults } from "./faults.ts";
+import { runGracefulShutdown } from "./graceful-shutdown.ts";
+import { runHostileRequests } from "./hostile-requests.ts";
+import { createReport, seconds } from "./report.ts";
+import { freePorts, siteServer } from "./server-process.ts";
+
+const startedAt = performance.now();
+const workDirectory = resolve(".reliability");
+const databaseUrl = process.env.RELIABILITY_DATABASE_URL?.trim() || undefined;
+const sqliteFile = join(workDirectory, "site.db");
+// A run takes its variety from this seed; set RELIABILITY_SEED to replay one.
+const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 1_000_000);
+const phases = process.argv.slice(2);
+const runs = (phase: "load" | "hostile" | "faults" | "shutdown" | "outage") => phases.length === 0 || phases.includes(phase);
+
+if (!existsSync("build/server/index.js")) {
+  console.error("No build found: run `npm run build` first (npm run test:reliability does).");
+  process.exit(1);
+}
+rmSync(workDirectory, { recursive: true, force: true });
+mkdirSync(workDirectory, { recursive: true });
+
+if (databaseUrl) {
+  console.log(`Database: PostgreSQL from RELIABILITY_DATABASE_URL (${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}).`);
+} else {
+  console.log("*".repeat(100));
+  console.log("* RELIABILITY_DATABASE_URL is not set: this run uses the embedded SQLite, NOT PostgreSQL.");
+  console.log(`* Database file: ${sqliteFile}. CI sets RELIABILITY_DATABASE_URL and runs it on PostgreSQL.`);
+  console.log("*".repeat(100));
+}
+console.log(`Seed: ${seed} (RELIABILITY_SEED=${seed} replays these hostile requests). Logs and data: ${workDirectory}`);
+
+const report = createReport();
+const db = await openSiteDatabase({ url: databaseUrl, sqliteFile });
+// Every table starts empty, so each figure counts this run only.
+await emptySiteTables(db);
+
+const [sitePort, geolocationPort, closedPort, relayPort] = await freePorts(4);
+const server = siteServer({
+  port: sitePort!,
+  logFile: join(workDirectory, "server.log"),
+  env: {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { SQLITE_FILE: sqliteFile }),
+    MAIL_OUTBOX_DIR: join(workDirectory, "outbox"),
+    // Every request comes from 127.0.0.1: the per-address limits would turn the load into 429s.
+    CHECKOUT_RATE_LIMIT: "1000000",
+    CONTACT_RATE_LIMIT: "1000000",
+    NEWSLETTER_RATE_LIMIT: "1000000",
+  },
+});
+
+try {
+  await server.start();
+
+  if (runs("load")) {
+    report.section("1,000 checkouts at once, the server killed with SIGKILL in the middle");
+    await runCheckoutLoad(server, db, report, { checkouts: 880, doubleClicks: 120, killAfterAnswers: 400, reloads: 60 });
+  }
+  if (runs("hostile")) {
+    report.section("10,000 malformed and hostile requests");
+    const unexpectedFile = join(workDirectory, "unexpected-answers.jsonl");
+    await runHostileRequests(server, db, report, { count: 10_000, seed, unexpectedFile });
+  }
+  if (runs("faults")) {
+    report.section("Geolocation service hanging, mail server down");
+    await runFaults(server, db, report, { geolocationPort: geolocationPort!, closedPort: closedPort! });
+  }
+
+  if (runs("shutdown")) {
+    report.section("SIGTERM with checkouts in flight");
+    await runGracefulShutdown(server, db, report);
+  }
+  if (runs("outage")) {
+    report.section("PostgreSQL going away and coming back");
+    if (databaseUrl) await runDatabaseOutage(server, db, report, { databaseUrl, relayPort: relayPort! });
+    else console.log("  skipped: the embedded SQLite cannot go away; this phase runs on PostgreSQL (RELIABILITY_DATABASE_URL).");
+  }
+
+  const crashes = server.crashes();
+  report.check("the server never crashed", crashes.length === 0, crashes.join("; "));
+} catch (error) {
+  report.check("the suite ran to the end", false, (error as Error).stack ?? String(error));
+} finally {
+  await server.stop("SIGKILL");
+  await closeDatabase(db);
+}
+
+const failures = report.failures();
+console.log(
+  `\nReliability suite: ${failures.length === 0 ? "all checks passed" : `${failures.length} checks FAILED`} in ${seconds(startedAt)}.`,
+);
+for (const failure of failures) console.log(`  FAILED: ${failure}`);
+if (!databaseUrl) console.log("(on the embedded SQLite: RELIABILITY_DATABASE_URL was not set)");
+process.exit(failures.length === 0 ? 0 : 1);
