@@ -1,13 +1,9 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { config as zodConfig } from "zod";
 import { languageFromPath } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
 import { registerMessages } from "./i18n/registry";
-
-// zod would otherwise compile its checks with `new Function`, which the Content-Security-Policy forbids.
-zodConfig({ jitless: true });
 
 // The server's HTML is complete: let the browser paint it before the work of hydrating starts, so the
 // first paint never waits for JavaScript (requestAnimationFrame runs just before a paint, the timeout after it).

@@ -1,6 +1,6 @@
 import { isValidPhoneNumber, type CountryCode as PhoneCountry } from "libphonenumber-js/min";
-import { z } from "zod";
 import { site } from "../../content/site";
+import { z } from "../zod";
 import { cardDigits, cardNumberProblem, cvvLength, detectCardBrand, expiryProblem } from "./card";
 import { isCountryCode } from "./countries";
 import { isPlausiblePostalCode } from "./postal-codes";

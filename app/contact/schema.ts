@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /** The contact form's rules, for the browser and the server; messages are keys of `contact.errors`. */
 export const contactFields = ["name", "email", "subject", "message"] as const;

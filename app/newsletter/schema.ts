@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /** A newsletter sign-up: one e-mail address; problems are keys of `newsletter.errors`. */
 export const newsletterSchema = z.object({

@@ -210,7 +210,7 @@ function CheckoutForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
                 {site.viewerChoices.map((count) => (
                   <label
                     key={count}
-                    className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-line text-sm font-semibold text-muted has-checked:border-accent has-checked:bg-accent-strong/25 has-checked:text-text has-focus-visible:outline-3 has-focus-visible:outline-accent"
+                    className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border border-line px-1 text-center text-xs font-semibold text-muted hyphens-auto sm:text-sm has-checked:border-accent has-checked:bg-accent-strong/25 has-checked:text-text has-focus-visible:outline-3 has-focus-visible:outline-accent"
                   >
                     <input
                       type="radio"
