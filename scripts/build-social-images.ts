@@ -10,6 +10,7 @@
  * title, artwork or this script changed.
  */
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -87,7 +88,7 @@ async function artwork(name: keyof typeof images): Promise<Buffer> {
 }
 
 /** The overlay: a shade for contrast, the logo and brand name at the top, the title at the bottom. */
-async function overlay(title: string, brand: string, fonts: { title: opentype.Font; brand: opentype.Font }): Promise<string> {
+function overlay(title: string, brand: string, logoSvg: string, fonts: { title: opentype.Font; brand: opentype.Font }): string {
   assertDrawable(fonts.title, title);
   const layout = fitTitle(title, titleSizes, width - 2 * margin, maxTitleLines, (text, size) => textWidth(fonts.title, text, size));
   const lineHeight = Math.round(layout.fontSize * 1.12);
@@ -97,7 +98,7 @@ async function overlay(title: string, brand: string, fonts: { title: opentype.Fo
       textPath(fonts.title, line, margin, lastBaseline - (layout.lines.length - 1 - index) * lineHeight, layout.fontSize),
     )
     .join(" ");
-  const logo = (await readFile(path.join(root, "content/images/logo.svg"), "utf8"))
+  const logo = logoSvg
     .replace(/<svg[^>]*>/, `<svg x="${margin}" y="56" width="64" height="64" viewBox="0 0 64 64">`)
     .replace(/<\?xml[^>]*>/, "");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -130,9 +131,8 @@ async function main(): Promise<void> {
     logLevel: "error",
   });
   const cards = module.socialCards();
-  const { site } = await runnerImport<typeof import("../content/site.ts")>(path.join(root, "content/site.ts"), { configFile: false }).then(
-    (loaded) => loaded.module,
-  );
+  const brand = module.brandName;
+  const logoSvg = await readFile(path.join(root, "content/images/logo.svg"), "utf8");
   const fonts = { title: await loadFont(800), brand: await loadFont(700) };
   const script = await readFile(fileURLToPath(import.meta.url));
   const stamps = force ? {} : await readStamps();
@@ -140,24 +140,10 @@ async function main(): Promise<void> {
   let drawn = 0;
 
   for (const card of cards) {
-    const logo = await readFile(path.join(root, "content/images/logo.svg"));
     const artworkSource = await readFile(path.join(root, "content/images", images[card.background].source));
-    const stamp = createHash("sha256")
-      .update(card.title)
-      .update(site.brand.name)
-      .update(artworkSource)
-      .update(logo)
-      .update(script)
-      .digest("hex");
+    const stamp = createHash("sha256").update(card.title).update(brand).update(artworkSource).update(logoSvg).update(script).digest("hex");
     const output = path.join(publicDir, card.path);
-    if (
-      stamps[card.path] === stamp &&
-      (await readFile(output).then(
-        () => true,
-        () => false,
-      ))
-    )
-      continue;
+    if (stamps[card.path] === stamp && existsSync(output)) continue;
 
     let background = backgrounds.get(card.background);
     if (!background) {
@@ -166,7 +152,7 @@ async function main(): Promise<void> {
     }
     await mkdir(path.dirname(output), { recursive: true });
     await sharp(background)
-      .composite([{ input: Buffer.from(await overlay(card.title, site.brand.name, fonts)) }])
+      .composite([{ input: Buffer.from(overlay(card.title, brand, logoSvg, fonts)) }])
       .flatten({ background: colours.ink })
       .jpeg({ quality: 82, mozjpeg: true })
       .toFile(output);

@@ -7,6 +7,9 @@ import type { PageKey } from "../seo";
 import { socialImagePath } from "../social-images";
 import { allArticles } from "./blog.server";
 
+/** The brand the cards show beside the logo. */
+export const brandName = site.brand.name;
+
 /** One social card to draw: the page's title in its language over the page's artwork. */
 export interface SocialCard {
   language: Language;
@@ -30,7 +33,8 @@ export const pagesWithCards = [
 
 /** Page titles end with "| Brand" for the browser tab; the card shows the brand already. */
 function withoutBrandSuffix(title: string): string {
-  return title.replace(new RegExp(`\\s*\\|\\s*${site.brand.name}$`), "");
+  const suffix = ` | ${site.brand.name}`;
+  return title.endsWith(suffix) ? title.slice(0, -suffix.length) : title;
 }
 
 export function socialCards(): SocialCard[] {
