@@ -1,4 +1,5 @@
 import "./node-env.ts";
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -54,11 +55,15 @@ server.listen(config.PORT, config.HOST, () => {
  * missing build stops the start here with its message and no stack trace.
  */
 async function loadBuild(): Promise<ServerBuild> {
+  const entry = resolve("build/server/index.js");
+  if (!existsSync(entry)) {
+    console.error("The site is not built yet: run `npm run build` first (or `npm start`).");
+    process.exit(1);
+  }
   try {
-    return (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+    return (await import(pathToFileURL(entry).href)) as ServerBuild;
   } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND";
-    console.error(missing ? "The site is not built yet: run `npm run build` first (or `npm start`)." : (error as Error).message);
+    console.error((error as Error).message);
     process.exit(1);
   }
 }
