@@ -9,7 +9,7 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import type { Database } from "./database.ts";
 import { allOrders } from "./database.ts";
 import { checkoutFields, contactFields, newsletterFields } from "./forms.ts";
-import { send, target, urlEncoded } from "./http.ts";
+import { postForm, send, target } from "./http.ts";
 import { type Report, seconds } from "./report.ts";
 import type { SiteServer } from "./server-process.ts";
 
@@ -69,12 +69,7 @@ export async function runDatabaseOutage(
   await server.start({ DATABASE_URL: relayed.href });
   const client = target(server.port, 8, 30_000);
   const checkout = (email: string, n: number, accept = "text/html") =>
-    send(client, {
-      method: "POST",
-      path: "/checkout",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: accept, Origin: server.url },
-      body: urlEncoded(checkoutFields(n, "approved", email)),
-    });
+    postForm(client, "/checkout", checkoutFields(n, "approved", email), { Accept: accept, Origin: server.url });
   const ready = async () => (await send(client, { method: "GET", path: "/readyz" })).status;
 
   try {
@@ -121,12 +116,7 @@ export async function runDatabaseOutage(
       { path: "/newsletter", fields: newsletterFields("outage-newsletter@reliability.example"), text: unavailableText.newsletter },
     ];
     for (const form of otherForms) {
-      const answer = await send(client, {
-        method: "POST",
-        path: form.path,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: server.url },
-        body: urlEncoded(form.fields),
-      });
+      const answer = await postForm(client, form.path, form.fields, { Accept: "text/html", Origin: server.url });
       report.check(
         `during the outage: ${form.path} answers a clear 503 page`,
         answer.status === 503 && answer.body.includes(form.text),

@@ -6,7 +6,7 @@
 import { createServer, type Socket } from "node:net";
 import { allMails, allOrders, type Database } from "./database.ts";
 import { checkoutFields, contactFields, newsletterFields } from "./forms.ts";
-import { send, target, urlEncoded } from "./http.ts";
+import { postForm, send, target } from "./http.ts";
 import { type Report, seconds } from "./report.ts";
 import type { SiteServer } from "./server-process.ts";
 
@@ -62,26 +62,14 @@ export async function runFaults(
       emails.map(async (email, n) => {
         const sentAt = performance.now();
         const path = n % 2 === 0 ? "/checkout" : "/fr/checkout.data";
-        const body = urlEncoded(checkoutFields(n, "approved", email));
-        const answer = await send(client, { method: "POST", path, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+        const answer = await postForm(client, path, checkoutFields(n, "approved", email));
         return { email, status: answer.status, ms: performance.now() - sentAt };
       }),
     );
     const contactEmail = "faults-contact@reliability.example";
     const newsletterEmail = "faults-newsletter@reliability.example";
-    const formHeaders = { "Content-Type": "application/x-www-form-urlencoded" };
-    const contact = await send(client, {
-      method: "POST",
-      path: "/contact",
-      headers: formHeaders,
-      body: urlEncoded(contactFields(contactEmail)),
-    });
-    const newsletter = await send(client, {
-      method: "POST",
-      path: "/newsletter.data",
-      headers: formHeaders,
-      body: urlEncoded(newsletterFields(newsletterEmail)),
-    });
+    const contact = await postForm(client, "/contact", contactFields(contactEmail));
+    const newsletter = await postForm(client, "/newsletter.data", newsletterFields(newsletterEmail));
 
     const orders = await allOrders(db);
     const paid = new Set(orders.filter((order) => order.status === "paid").map((order) => order.email));

@@ -4,7 +4,7 @@
  */
 import { allOrders, type Database } from "./database.ts";
 import { checkoutFields } from "./forms.ts";
-import { send, target, urlEncoded } from "./http.ts";
+import { postForm, target } from "./http.ts";
 import type { Report } from "./report.ts";
 import type { SiteServer } from "./server-process.ts";
 
@@ -14,12 +14,7 @@ export async function runGracefulShutdown(server: SiteServer, db: Database, repo
   const client = target(server.port, inFlight, 30_000);
   const emails = Array.from({ length: inFlight }, (_, n) => `shutdown-${n}@reliability.example`);
   const answers = emails.map((email, n) =>
-    send(client, {
-      method: "POST",
-      path: "/checkout",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: server.url },
-      body: urlEncoded(checkoutFields(n, "approved", email)),
-    }).then(
+    postForm(client, "/checkout", checkoutFields(n, "approved", email), { Accept: "text/html", Origin: server.url }).then(
       (answer) => answer.status,
       (error: Error) => `failed: ${error.message}`,
     ),

@@ -63,6 +63,16 @@ export function urlEncoded(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
 
+/** A form post as the browser's no-JS form sends it, with any further headers the caller wants. */
+export function postForm(to: Target, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Answer> {
+  return send(to, {
+    method: "POST",
+    path,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: urlEncoded(fields),
+  });
+}
+
 /** Runs `work` over `items` with at most `concurrency` at a time, in order of the items. */
 export async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
