@@ -1,3 +1,4 @@
+import { migrations } from "./migrations/index.ts";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,7 +28,7 @@ describe("openDatabase", () => {
     const { db, dialect } = openDatabase({ url: "", sqliteFile: file });
     expect(dialect).toBe("sqlite");
     expect(existsSync(join(folder, "made", "here"))).toBe(true);
-    expect(await migrateToLatest(db, dialect)).toEqual({ applied: ["001_initial"] });
+    expect(await migrateToLatest(db, dialect)).toEqual({ applied: Object.keys(migrations) });
     const { rows } = await sql<{ n: number }>`select count(*) as n from orders`.execute(db);
     expect(rows).toEqual([{ n: 0 }]);
     await closeDatabase(db);

@@ -41,7 +41,18 @@ export function newOrderReference(prefix: string = ORDER_REFERENCE_PREFIX): stri
 /** What the checkout supplies; the reference, status and times are set here. */
 export type NewOrder = Omit<
   OrderInsert,
-  "id" | "reference" | "status" | "gateway_reference" | "failure_reason" | "confirmation_mail_sent_at" | "created_at" | "updated_at"
+  | "id"
+  | "reference"
+  | "status"
+  | "gateway_reference"
+  | "failure_reason"
+  | "confirmation_mail_sent_at"
+  | "paid_at"
+  | "refunded_cents"
+  | "refund_reference"
+  | "next_check_at"
+  | "created_at"
+  | "updated_at"
 >;
 
 export interface CreateOrderResult {
@@ -78,8 +89,9 @@ export async function createOrder(db: Database, input: NewOrder, now: Date = new
         city: input.city,
         postal_code: input.postal_code,
         address: input.address,
-        card_brand: input.card_brand,
-        card_last4: input.card_last4,
+        card_brand: input.card_brand ?? null,
+        card_last4: input.card_last4 ?? null,
+        payment_session_id: input.payment_session_id ?? null,
         reference: newOrderReference(),
         status: "pending",
         gateway_reference: null,
@@ -123,7 +135,14 @@ export async function markOrderPaid(
 ): Promise<Order | undefined> {
   return db
     .updateTable("orders")
-    .set({ status: "paid", gateway_reference: payment.gatewayReference, failure_reason: null, updated_at: timestamp(now) })
+    .set({
+      status: "paid",
+      gateway_reference: payment.gatewayReference,
+      failure_reason: null,
+      paid_at: timestamp(now),
+      next_check_at: null,
+      updated_at: timestamp(now),
+    })
     .where("id", "=", id)
     .where("status", "=", "pending")
     .returningAll()
@@ -143,6 +162,7 @@ export async function markOrderFailed(
       status: "failed",
       failure_reason: failure.reason,
       gateway_reference: failure.gatewayReference ?? null,
+      next_check_at: null,
       updated_at: timestamp(now),
     })
     .where("id", "=", id)

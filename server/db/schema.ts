@@ -19,7 +19,8 @@ import type { PlanKey } from "../../content/site.ts";
 export type Timestamp = string;
 
 export type Language = "en" | "es" | "fr";
-export type OrderStatus = "pending" | "paid" | "failed";
+/** pending → paid | failed; paid → fulfilled → expired; paid/fulfilled → refunded (design.md §7a). */
+export type OrderStatus = "pending" | "paid" | "failed" | "fulfilled" | "expired" | "refunded";
 export type ViewerCount = 1 | 2 | 3;
 
 /** A column the database fills on insert and the application never changes afterwards. */
@@ -46,13 +47,24 @@ export interface OrdersTable {
   city: string;
   postal_code: string;
   address: string;
-  /** Brand and last four digits only: the full number and the CVV are never stored. */
-  card_brand: string;
-  card_last4: string;
+  /**
+   * Brand and last four digits only: the full number and the CVV are never stored. Null when the card was
+   * entered on the processor's page and it did not tell them (or the payment was no card: PayPal, a wallet).
+   */
+  card_brand: string | null;
+  card_last4: string | null;
   status: OrderStatus;
+  /** The processor's payment (test gateway payment id, Stripe PaymentIntent id). */
   gateway_reference: string | null;
   failure_reason: string | null;
   confirmation_mail_sent_at: Timestamp | null;
+  /** The processor's checkout session (Stripe Checkout Session id, or the test gateway's payment id). Unique. */
+  payment_session_id: string | null;
+  paid_at: Timestamp | null;
+  refunded_cents: Generated<number>;
+  refund_reference: string | null;
+  /** When reconciliation may next ask the processor about this pending order; also its claim lease. */
+  next_check_at: Timestamp | null;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }
@@ -100,17 +112,59 @@ export interface OutboxMailsTable {
   updated_at: Timestamp;
 }
 
+/** Each processor event applied once: a replayed or duplicated webhook finds its id here and changes nothing. */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  /** `stripe`, … */
+  provider: string;
+  event_id: string;
+  type: string;
+  order_reference: string | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+/** Attempts per key (a hashed address or e-mail with its purpose) in fixed windows, shared by every server. */
+export interface RateLimitCountersTable {
+  key: string;
+  /** The start of the window the count belongs to. */
+  window_start: Timestamp;
+  count: number;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+export type TestPaymentStatus = "requires_action" | "succeeded" | "failed";
+
+/** The built-in test gateway's own records, as a processor keeps them (never a card number). */
+export interface TestGatewayPaymentsTable {
+  /** `test_<uuid>`. */
+  id: string;
+  order_reference: string;
+  amount_cents: number;
+  currency: string;
+  status: TestPaymentStatus;
+  failure_reason: string | null;
+  refunded_cents: Generated<number>;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   orders: OrdersTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   outbox_mails: OutboxMailsTable;
+  payment_events: PaymentEventsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  test_gateway_payments: TestGatewayPaymentsTable;
 }
 
 export type Order = Selectable<OrdersTable>;
 export type ContactMessage = Selectable<ContactMessagesTable>;
 export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
 export type OutboxMail = Selectable<OutboxMailsTable>;
+export type TestGatewayPayment = Selectable<TestGatewayPaymentsTable>;
 
 export type OrderInsert = Insertable<OrdersTable>;
 export type ContactMessageInsert = Insertable<ContactMessagesTable>;

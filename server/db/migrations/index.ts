@@ -4,9 +4,11 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./001_initial.ts";
+import * as payments from "./002_payments.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
+  "002_payments": payments,
 };
 
 export const migrationProvider: MigrationProvider = {
