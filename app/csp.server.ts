@@ -1,8 +1,10 @@
 import { geolocationEndpoint } from "./geolocation.server";
+import { paymentTraits } from "./services.server";
 
 /**
  * The Content-Security-Policy of a rendered page: scripts only from this origin or carrying the
- * response's nonce, no inline script without it, no plug-ins, no framing, forms posting only here.
+ * response's nonce, no inline script without it, no plug-ins, no framing, forms posting only here (and, with a
+ * processor's hosted page, redirected there: browsers apply `form-action` to a form's redirects too).
  * `connect-src` admits the geolocation service the language detection asks.
  */
 export function pageContentSecurityPolicy(nonce: string): string {
@@ -16,7 +18,7 @@ export function pageContentSecurityPolicy(nonce: string): string {
     `connect-src 'self' ${geolocationOrigin}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", paymentTraits.checkoutOrigin].filter(Boolean).join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -1,27 +1,21 @@
-import { serverConfig } from "../server/config.ts";
+/**
+ * Per-address limits on the forms, and the checkout's defence against card testing, counted in the
+ * database so that every server adds to the same total (see server/db/rate-limits.ts).
+ */
+import { createHash } from "node:crypto";
+import { type ServerConfig, serverConfig } from "../server/config.ts";
+import type { Database } from "../server/db/database.ts";
+import { attemptCount, countAttempt } from "../server/db/rate-limits.ts";
+
+const tenMinutes = 10 * 60_000;
+const oneHour = 60 * 60_000;
 
 /**
- * Per-address limits on the forms: a fixed window per key. Kept in this process's memory, so with several
- * servers each counts its own share (the load balancer spreads a visitor's requests), which still stops
- * floods and scripted card testing.
+ * The counter's key: a hash, so the table holds no address or e-mail (personal data that would need its own
+ * retention rules), and the purpose is hashed in so one visitor's counts for different limits stay apart.
  */
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  return {
-    /** Counts one attempt; false when the key has used up its window. */
-    hit(key: string, now = Date.now()): boolean {
-      if (windows.size > 50_000) {
-        for (const [storedKey, window] of windows) if (now - window.startedAt >= windowMs) windows.delete(storedKey);
-      }
-      const window = windows.get(key);
-      if (!window || now - window.startedAt >= windowMs) {
-        windows.set(key, { startedAt: now, count: 1 });
-        return true;
-      }
-      window.count++;
-      return window.count <= limit;
-    },
-  };
+function counterKey(purpose: string, value: string): string {
+  return createHash("sha256").update(`${purpose}:${value}`).digest("hex");
 }
 
 /** The visitor's address, as the HTTP layer recorded it (never trusted from the visitor). */
@@ -29,13 +23,53 @@ export function clientAddress(request: Request): string {
   return request.headers.get("x-client-address") ?? "unknown";
 }
 
-const tenMinutes = 10 * 60_000;
+type LimitVariable = Extract<keyof ServerConfig, `${string}_RATE_LIMIT`>;
 
-const config = serverConfig();
+function formLimit(purpose: string, variable: LimitVariable) {
+  return {
+    /** Counts one attempt from `address`; false once it is past the limit of the current ten minutes. */
+    async hit(db: Database, address: string, now: Date = new Date()): Promise<boolean> {
+      const count = await countAttempt(db, counterKey(purpose, address), { windowMs: tenMinutes, now });
+      // Read at each call rather than at import, so importing this module never parses the environment.
+      return count <= serverConfig()[variable];
+    },
+  };
+}
 
 /** The limits of the three forms, per address and ten minutes (CHECKOUT_, CONTACT_, NEWSLETTER_RATE_LIMIT). */
 export const formLimits = {
-  checkout: createRateLimiter({ limit: config.CHECKOUT_RATE_LIMIT, windowMs: tenMinutes }),
-  contact: createRateLimiter({ limit: config.CONTACT_RATE_LIMIT, windowMs: tenMinutes }),
-  newsletter: createRateLimiter({ limit: config.NEWSLETTER_RATE_LIMIT, windowMs: tenMinutes }),
+  checkout: formLimit("checkout", "CHECKOUT_RATE_LIMIT"),
+  contact: formLimit("contact", "CONTACT_RATE_LIMIT"),
+  newsletter: formLimit("newsletter", "NEWSLETTER_RATE_LIMIT"),
+};
+
+/** Who is paying, as far as the card-testing defence is concerned. */
+export interface Payer {
+  address: string;
+  email: string;
+}
+
+/**
+ * Both counters a decline adds to. Card testers rotate addresses or e-mails but rarely both at once, so
+ * each is limited on its own. E-mails are normalized so that case and spaces do not make a new counter.
+ */
+function declineKeys({ address, email }: Payer): string[] {
+  return [counterKey("decline-address", address), counterKey("decline-email", email.trim().toLowerCase())];
+}
+
+/**
+ * Declined payments per address and per e-mail, in hour windows (CHECKOUT_DECLINE_LIMIT): the checkout asks
+ * `isBlocked` before it asks the processor, so a card tester is stopped without costing another attempt.
+ */
+export const declines = {
+  /** True when the address or the e-mail has reached the limit of declines in the current hour. */
+  async isBlocked(db: Database, payer: Payer, now: Date = new Date()): Promise<boolean> {
+    const limit = serverConfig().CHECKOUT_DECLINE_LIMIT;
+    const counts = await Promise.all(declineKeys(payer).map((key) => attemptCount(db, key, { windowMs: oneHour, now })));
+    return counts.some((count) => count >= limit);
+  },
+  /** Counts one decline against both the address and the e-mail. */
+  async record(db: Database, payer: Payer, now: Date = new Date()): Promise<void> {
+    await Promise.all(declineKeys(payer).map((key) => countAttempt(db, key, { windowMs: oneHour, now })));
+  },
 };

@@ -13,6 +13,8 @@ function pagesIn(language: Language): RouteConfigEntry[] {
     page("/blog", "routes/blog.tsx", "blog"),
     page("/blog/:slug", "routes/article.tsx", "article"),
     page("/checkout", "routes/checkout.tsx", "checkout"),
+    page("/checkout/return", "routes/checkout-return.tsx", "checkout-return"),
+    page("/checkout/authenticate", "routes/checkout-authenticate.tsx", "checkout-authenticate"),
     page("/about", "routes/long-page.tsx", "about"),
     page("/contact", "routes/contact.tsx", "contact"),
     page("/terms", "routes/long-page.tsx", "terms"),
@@ -30,4 +32,12 @@ const siteFiles: RouteConfigEntry[] = [
   route("manifest.webmanifest", "routes/manifest.ts"),
 ];
 
-export default [...languages.flatMap(pagesIn), ...siteFiles, route("*", "routes/not-found.tsx", { id: "not-found" })] satisfies RouteConfig;
+/** Calls from the payment processor, not pages: no language. */
+const webhooks: RouteConfigEntry[] = [route("webhooks/stripe", "routes/stripe-webhook.ts")];
+
+export default [
+  ...languages.flatMap(pagesIn),
+  ...siteFiles,
+  ...webhooks,
+  route("*", "routes/not-found.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

@@ -2,20 +2,24 @@ import { sql } from "kysely";
 import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
 import { closeDatabase, type Database, migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { pruneRateLimits } from "../server/db/rate-limits.ts";
 import { logger } from "../server/logger.ts";
 import { createOutboxWorker, type OutboxWorker } from "../server/mail/outbox.ts";
 import { createMailTransport } from "../server/mail/transport.ts";
 import type { PaymentGateway } from "../server/payments/gateway.ts";
-import { createPaymentGateway } from "../server/payments/index.ts";
+import { createPaymentGateway, gatewayTraits } from "../server/payments/index.ts";
+import { createReconciler, type Reconciler } from "./checkout/reconciliation.server";
 
 export interface Services {
   db: Database;
+  /** The payment gateway named by PAYMENT_GATEWAY. */
   gateway: PaymentGateway;
   mailWorker: OutboxWorker;
+  reconciler: Reconciler;
 }
 
-/** The payment gateway named by PAYMENT_GATEWAY; "test" (the default) is the only one built in. */
-const gateway = createPaymentGateway(serverConfig().PAYMENT_GATEWAY);
+/** A rate-limit window older than this counts for nothing (the longest window is an hour). */
+const rateLimitMemoryMs = 2 * 60 * 60_000;
 
 let started: Promise<Services> | undefined;
 
@@ -46,7 +50,14 @@ export function getServices(): Promise<Services> {
     });
     const mailWorker = createOutboxWorker({ db, transport, log: logger });
     mailWorker.start();
-    return { db, gateway, mailWorker };
+    const gateway = createPaymentGateway(config, db);
+    const reconciler = createReconciler({
+      services: { db, gateway },
+      afterMs: config.RECONCILE_AFTER_SECONDS * 1000,
+      alsoEachRound: (now) => pruneRateLimits(db, { before: new Date(now.getTime() - rateLimitMemoryMs) }),
+    });
+    reconciler.start();
+    return { db, gateway, mailWorker, reconciler };
   })().catch((error: unknown) => {
     started = undefined;
     throw error;
@@ -72,8 +83,8 @@ export async function checkReadiness(timeoutMs = 2000): Promise<void> {
   }
 }
 
-/** Whether the payment gateway moves no real money (the checkout then says so). */
-export const paymentTestMode = gateway.testMode;
+/** Whether the payment gateway moves no real money (the checkout then says so), and where the card is given. */
+export const paymentTraits = gatewayTraits(serverConfig());
 
 /** Sends newly queued mails now rather than at the worker's next round. */
 export function wakeMailWorker(): void {
@@ -86,6 +97,19 @@ export async function stopServices(): Promise<void> {
   if (!current) return;
   const services = await current.catch(() => undefined);
   if (!services) return;
+  await services.reconciler.stop();
   await services.mailWorker.stop();
   await closeDatabase(services.db).catch(() => {});
+}
+
+/**
+ * Opens the services as the server starts, so that reconciliation and the mail worker run even before anyone
+ * sends a form (orders left pending by a crash are settled after a restart). A database that is not there yet
+ * is tried again, without holding up the pages.
+ */
+export function startServices(retryMs = 30_000): void {
+  getServices().catch((error: unknown) => {
+    logger.warn({ reason: (error as Error).message }, "The database is not reachable yet; trying again shortly");
+    setTimeout(() => startServices(retryMs), retryMs).unref();
+  });
 }

@@ -25,6 +25,8 @@ describe("the server's configuration", () => {
       SQLITE_FILE: "data/site.db",
       MAIL_OUTBOX_DIR: "data/outbox",
       PAYMENT_GATEWAY: "test",
+      CHECKOUT_DECLINE_LIMIT: 5,
+      RECONCILE_AFTER_SECONDS: 600,
       CHECKOUT_RATE_LIMIT: 10,
       CONTACT_RATE_LIMIT: 5,
       NEWSLETTER_RATE_LIMIT: 5,
@@ -45,7 +47,12 @@ describe("the server's configuration", () => {
       SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
       MAIL_FROM: "NovaStream <no-reply@novastream.example>",
       OPERATOR_EMAIL: "team@novastream.example",
-      PAYMENT_GATEWAY: "test",
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_live_51AbC",
+      STRIPE_WEBHOOK_SECRET: "whsec_AbC123",
+      STRIPE_API_BASE: "http://localhost:12111/",
+      CHECKOUT_DECLINE_LIMIT: "3",
+      RECONCILE_AFTER_SECONDS: "300",
       CHECKOUT_RATE_LIMIT: "30",
       CONTACT_RATE_LIMIT: "6",
       NEWSLETTER_RATE_LIMIT: "7",
@@ -62,6 +69,12 @@ describe("the server's configuration", () => {
       SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
       MAIL_FROM: "NovaStream <no-reply@novastream.example>",
       OPERATOR_EMAIL: "team@novastream.example",
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_live_51AbC",
+      STRIPE_WEBHOOK_SECRET: "whsec_AbC123",
+      STRIPE_API_BASE: "http://localhost:12111",
+      CHECKOUT_DECLINE_LIMIT: 3,
+      RECONCILE_AFTER_SECONDS: 300,
       CHECKOUT_RATE_LIMIT: 30,
       CONTACT_RATE_LIMIT: 6,
       NEWSLETTER_RATE_LIMIT: 7,
@@ -124,7 +137,15 @@ describe("the server's configuration", () => {
       'MAIL_FROM: must be a mail address or a name and an address, e.g. MAIL_FROM="NovaStream <no-reply@example.com>"',
     ],
     ["OPERATOR_EMAIL", "support at example.com", "OPERATOR_EMAIL: must be a mail address, e.g. OPERATOR_EMAIL=support@example.com"],
-    ["PAYMENT_GATEWAY", "stripe", 'PAYMENT_GATEWAY: is not a payment gateway this site knows; the built-in one is "test"'],
+    ["PAYMENT_GATEWAY", "paypal", 'PAYMENT_GATEWAY: must be test or stripe: "test" moves no money'],
+    ["STRIPE_SECRET_KEY", "pk_test_123", "STRIPE_SECRET_KEY: must be a Stripe secret key, sk_live_… or sk_test_…"],
+    ["STRIPE_WEBHOOK_SECRET", "secret", "STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret, whsec_…"],
+    [
+      "STRIPE_API_BASE",
+      "http://localhost:12111/v1",
+      "STRIPE_API_BASE: must be a base URL with no path, e.g. STRIPE_API_BASE=http://localhost:12111",
+    ],
+    ["CHECKOUT_DECLINE_LIMIT", "0", "CHECKOUT_DECLINE_LIMIT: must be a whole number from 1 to 1000000, e.g. CHECKOUT_DECLINE_LIMIT=5"],
     ["CHECKOUT_RATE_LIMIT", "ten", "CHECKOUT_RATE_LIMIT: must be a whole number from 1 to 1000000000, e.g. CHECKOUT_RATE_LIMIT=10"],
     ["CONTACT_RATE_LIMIT", "0", "CONTACT_RATE_LIMIT: must be a whole number from 1 to 1000000000, e.g. CONTACT_RATE_LIMIT=5"],
     ["NEWSLETTER_RATE_LIMIT", "1e3", "NEWSLETTER_RATE_LIMIT: must be a whole number from 1 to 1000000000, e.g. NEWSLETTER_RATE_LIMIT=5"],
@@ -132,6 +153,26 @@ describe("the server's configuration", () => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
+  });
+
+  it("needs Stripe's secret key and webhook secret with PAYMENT_GATEWAY=stripe", () => {
+    expect(problemsOf({ PAYMENT_GATEWAY: "stripe" })).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY: must be set with PAYMENT_GATEWAY=stripe/),
+      expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: must be set with PAYMENT_GATEWAY=stripe/),
+    ]);
+    const stripe = parseConfig({ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" });
+    expect(stripe.PAYMENT_GATEWAY).toBe("stripe");
+    expect(stripe.STRIPE_API_BASE).toBeUndefined();
+  });
+
+  it("refuses a live Stripe key outside production, and never repeats it", () => {
+    const live = { PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_live_hunter4", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+    const problems = problemsOf({ ...live, NODE_ENV: "development" });
+    expect(problems).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY: is a live key, which moves real money, and NODE_ENV is development/),
+    ]);
+    expect(problems.join()).not.toMatch(/hunter4/);
+    expect(parseConfig({ ...live, NODE_ENV: "production" }).STRIPE_SECRET_KEY).toBe("sk_live_hunter4");
   });
 
   it("never repeats a password in its messages", () => {

@@ -13,7 +13,7 @@ import { z } from "zod";
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** The payment processors this build knows (`server/payments/index.ts` creates them). */
-export const PAYMENT_GATEWAYS = ["test"] as const;
+export const PAYMENT_GATEWAYS = ["test", "stripe"] as const;
 
 /** `"abc"` → ` (got "abc")`, for the error messages of values that are no secret. */
 const got = (input: unknown) =>
@@ -155,16 +155,70 @@ const schema = z.object({
   PAYMENT_GATEWAY: z
     .enum(PAYMENT_GATEWAYS, {
       error: problem(
-        `is not a payment gateway this site knows; the built-in one is "test" (a real processor is another implementation of PaymentGateway in server/payments/), e.g. PAYMENT_GATEWAY=test`,
+        `must be ${PAYMENT_GATEWAYS.join(" or ")}: "test" moves no money, "stripe" takes real payments through Stripe Checkout, e.g. PAYMENT_GATEWAY=stripe`,
       ),
     })
     .default("test"),
+  /**
+   * Stripe's secret API key (`sk_live_…`, `sk_test_…`, or a restricted `rk_…` key), needed with
+   * PAYMENT_GATEWAY=stripe. A live key is refused outside production.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(live|test)_[A-Za-z0-9]+$/, {
+      error: problem("must be a Stripe secret key, sk_live_… or sk_test_… (Dashboard → Developers → API keys)", { secret: true }),
+    })
+    .optional(),
+  /** The signing secret of the webhook endpoint registered in Stripe (`whsec_…`), needed with PAYMENT_GATEWAY=stripe. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, {
+      error: problem("must be the webhook endpoint's signing secret, whsec_… (Dashboard → Developers → Webhooks → the endpoint)", {
+        secret: true,
+      }),
+    })
+    .optional(),
+  /** A Stripe-compatible server (such as stripe-mock) for tests, `http(s)://host:port`; unset in production. */
+  STRIPE_API_BASE: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\/[^/?#]+\/?$/i.test(value) && canParse(value), {
+      error: problem("must be a base URL with no path, e.g. STRIPE_API_BASE=http://localhost:12111 (leave it unset for Stripe itself)"),
+    })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  /** Declined payments one address, or one e-mail address, may have in an hour before the checkout refuses. */
+  CHECKOUT_DECLINE_LIMIT: wholeNumber("CHECKOUT_DECLINE_LIMIT", { min: 1, max: 1_000_000, fallback: 5 }),
+  /** Seconds an order may stay pending before reconciliation asks the payment processor what became of it. */
+  RECONCILE_AFTER_SECONDS: wholeNumber("RECONCILE_AFTER_SECONDS", { min: 1, max: 86_400, fallback: 600 }),
   /** Checkout posts one address may make in ten minutes. */
   CHECKOUT_RATE_LIMIT: wholeNumber("CHECKOUT_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 10 }),
   /** Contact-form posts one address may make in ten minutes. */
   CONTACT_RATE_LIMIT: wholeNumber("CONTACT_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 5 }),
   /** Newsletter sign-ups one address may make in ten minutes. */
   NEWSLETTER_RATE_LIMIT: wholeNumber("NEWSLETTER_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 5 }),
+});
+
+/** What only makes sense across variables: Stripe needs its keys, and a live key is for production only. */
+const checkedSchema = schema.superRefine((config, context) => {
+  const fail = (path: keyof typeof config, message: string) => context.addIssue({ code: "custom", path: [path], message });
+  if (config.PAYMENT_GATEWAY === "stripe") {
+    if (!config.STRIPE_SECRET_KEY) fail("STRIPE_SECRET_KEY", "must be set with PAYMENT_GATEWAY=stripe, e.g. STRIPE_SECRET_KEY=sk_test_…");
+    if (!config.STRIPE_WEBHOOK_SECRET) {
+      fail(
+        "STRIPE_WEBHOOK_SECRET",
+        "must be set with PAYMENT_GATEWAY=stripe: without it no payment can be confirmed (the signing secret of the endpoint /webhooks/stripe, whsec_…)",
+      );
+    }
+  }
+  if (config.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(config.STRIPE_SECRET_KEY) && config.NODE_ENV !== "production") {
+    fail(
+      "STRIPE_SECRET_KEY",
+      `is a live key, which moves real money, and NODE_ENV is ${config.NODE_ENV}: use a test key (sk_test_…) outside production`,
+    );
+  }
 });
 
 export type ServerConfig = z.output<typeof schema>;
@@ -195,7 +249,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     const value = env[name];
     if (value !== undefined && value.trim() !== "") input[name] = value;
   }
-  const parsed = schema.safeParse(input);
+  const parsed = checkedSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`);
   throw new ConfigError([...new Set(problems)]);

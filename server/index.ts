@@ -48,6 +48,7 @@ const server = createServer((request, response) => {
 server.keepAliveTimeout = 65_000;
 server.listen(config.PORT, config.HOST, () => {
   logger.info({ port: config.PORT, host: config.HOST }, `Listening on http://localhost:${config.PORT}`);
+  hooks.startServices?.();
 });
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { refuseRequest } from "./request-guards.ts";
 
-const post = (headers: Record<string, string>, body = "a=1") =>
-  new Request("http://shop.example/contact", { method: "POST", body, headers: { "content-length": String(body.length), ...headers } });
+const post = (headers: Record<string, string>, body = "a=1", path = "/contact") =>
+  new Request(`http://shop.example${path}`, { method: "POST", body, headers: { "content-length": String(body.length), ...headers } });
 
 describe("request guards", () => {
   it("let page views and same-site form posts through", () => {
@@ -20,5 +20,13 @@ describe("request guards", () => {
   it("refuse bodies that are too large before reading them", () => {
     expect(refuseRequest(post({ "content-length": String(65 * 1024) }))?.status).toBe(413);
     expect(refuseRequest(post({ "content-length": "abc" }))?.status).toBe(413);
+  });
+
+  it("let the payment processor's webhook through from another site, and nothing else of it", () => {
+    const webhook = (headers: Record<string, string>) => refuseRequest(post(headers, "{}", "/webhooks/stripe"));
+    expect(webhook({ origin: "https://stripe.com", "sec-fetch-site": "cross-site" })).toBeNull();
+    expect(webhook({ "content-length": String(65 * 1024) })?.status).toBe(413);
+    expect(refuseRequest(post({ origin: "https://stripe.com" }, "{}", "/webhooks/stripe/other"))?.status).toBe(403);
+    expect(refuseRequest(post({ origin: "https://stripe.com" }, "{}", "/checkout"))?.status).toBe(403);
   });
 });

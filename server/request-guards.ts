@@ -5,20 +5,34 @@ export const maxBodyBytes = 64 * 1024;
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Endpoints other sites post to by design (a payment processor's webhooks), which prove who sent them by a
+ * signature instead. Exempt from the cross-site check only: the size limits still apply.
+ */
+const crossSiteEndpoints = new Set(["/webhooks/stripe"]);
+
+/**
  * A response refusing the request, or null to let it through: form posts from another site are refused
  * (browsers say where a request comes from in Sec-Fetch-Site and Origin), and bodies over 64 KiB or of
  * unknown length are refused before they are read.
  */
 export function refuseRequest(request: Request): Response | null {
   if (safeMethods.has(request.method)) return null;
+  if (!crossSiteEndpoints.has(new URL(request.url).pathname)) {
+    const refused = refuseCrossSite(request);
+    if (refused) return refused;
+  }
+  const length = request.headers.get("content-length");
+  if (length === null && request.body !== null) return plain(411, "A length is required.");
+  if (length !== null && !(Number(length) <= maxBodyBytes)) return plain(413, "This request is too large.");
+  return null;
+}
+
+function refuseCrossSite(request: Request): Response | null {
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
   // An Origin that is not a URL cannot be this site's: refused like any other site's.
   const crossSite = site === "cross-site" || (origin !== null && origin !== "null" && hostOf(origin) !== new URL(request.url).host);
   if (crossSite || origin === "null") return plain(403, "Forms can only be sent from this site.");
-  const length = request.headers.get("content-length");
-  if (length === null && request.body !== null) return plain(411, "A length is required.");
-  if (length !== null && !(Number(length) <= maxBodyBytes)) return plain(413, "This request is too large.");
   return null;
 }
 

@@ -12,6 +12,8 @@ import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 export interface ServerHooks {
   /** Resolves when the database answers and is migrated; rejects saying why not. */
   checkReadiness?: () => Promise<void>;
+  /** Opens the database and starts the background work (mail, reconciliation); never throws. */
+  startServices?: () => void;
   stopServices?: () => Promise<void>;
 }
 

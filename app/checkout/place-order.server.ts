@@ -1,42 +1,49 @@
 import { site } from "../../content/site";
-import { createOrder, findOrderById, markOrderFailed, markOrderPaid } from "../../server/db/repositories.ts";
+import { setPaymentSession } from "../../server/db/payments.ts";
+import { createOrder, findOrderById, markOrderFailed } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
-import { logger } from "../../server/logger.ts";
-import type { DeclineReason } from "../../server/payments/gateway.ts";
+import type { CardGateway, FailureReason, HostedGateway } from "../../server/payments/gateway.ts";
+import { sessionLifetimeMs } from "../../server/payments/stripe-gateway.ts";
 import { findPlan, isViewerCount, planPrice } from "../content/plans";
-import type { Language } from "../i18n/languages";
-import { queueOrderConfirmation } from "../mail.server";
-import { type Services, wakeMailWorker } from "../services.server";
+import { type Language, localizePath } from "../i18n/languages";
+import { i18nFor } from "../i18n/registry";
+import { declines } from "../rate-limit.server";
+import type { Services } from "../services.server";
 import { detectCardBrand } from "./card";
-import type { CheckoutOrder } from "./schema";
+import type { CheckoutOrder, ContactDetails } from "./schema";
+import { persistently, recordPayment } from "./settle-order.server";
 
 export type OrderOutcome =
   | { status: "paid"; reference: string; email: string; amountCents: number }
-  | { status: "failed"; reference: string; reason: DeclineReason };
+  | { status: "failed"; reference: string; reason: FailureReason }
+  /** Charged or not, we cannot tell yet: the visitor is told the payment is being confirmed and a mail follows. */
+  | { status: "pending"; reference: string; email: string }
+  /** The visitor continues on another page: the processor's, or the bank's authentication step. */
+  | { status: "redirect"; location: string }
+  /** Too many declines from this address or e-mail: refused before the processor is asked. */
+  | { status: "blocked" };
+
+export interface PlaceOrderContext {
+  language: Language;
+  /** The visitor's address, for the decline limit. */
+  address: string;
+  /** This site's origin as the visitor reached it, for the processor's return links. */
+  origin: string;
+}
 
 const waitForOtherAttemptMs = 15_000;
 
-/**
- * Records the order, charges the card once, and settles the order as paid or failed. The same checkout
- * submitted again (double click, reload, two servers) finds the first order by its idempotency key and
- * answers with its outcome: one order, one charge. Only the card's brand and last four digits are stored.
- */
-export async function placeOrder(
-  order: CheckoutOrder,
-  language: Language,
-  { db, gateway }: Pick<Services, "db" | "gateway">,
-): Promise<OrderOutcome> {
+/** The order's row, from the validated form; only a card's brand and last four digits, never the number. */
+function newOrder(order: ContactDetails, language: Language, card?: { number: string }) {
   const plan = findPlan(order.plan);
   if (!plan || !isViewerCount(order.viewers)) throw new Error("placeOrder needs a validated order");
-  const amountCents = planPrice(plan, order.viewers);
-  const brand = detectCardBrand(order.cardNumber);
-  if (!brand) throw new Error("placeOrder needs a card of a known brand");
-
-  const { order: stored, created } = await createOrder(db, {
+  const brand = card ? detectCardBrand(card.number) : null;
+  if (card && !brand) throw new Error("placeOrder needs a card of a known brand");
+  return {
     idempotency_key: order.idempotencyKey,
     plan_key: plan.key,
     viewers: order.viewers,
-    amount_cents: amountCents,
+    amount_cents: planPrice(plan, order.viewers),
     currency: site.currency,
     language,
     first_name: order.firstName,
@@ -48,83 +55,110 @@ export async function placeOrder(
     postal_code: order.postalCode,
     address: order.address,
     card_brand: brand,
-    card_last4: order.cardNumber.slice(-4),
-  });
+    card_last4: card ? card.number.slice(-4) : null,
+  };
+}
 
-  if (!created) return outcomeOfEarlierAttempt(stored, db);
+/**
+ * Records the order, charges the card once, and settles the order as paid or failed, or sends the visitor to
+ * confirm the payment with their bank. The same checkout submitted again (double click, reload, two servers)
+ * finds the first order by its idempotency key and answers with its outcome: one order, one charge.
+ */
+export async function placeCardOrder(
+  order: CheckoutOrder,
+  { db, gateway }: { db: Services["db"]; gateway: CardGateway },
+  context: PlaceOrderContext,
+): Promise<OrderOutcome> {
+  const who = { address: context.address, email: order.email };
+  if (await declines.isBlocked(db, who)) return { status: "blocked" };
+  const { order: stored, created } = await createOrder(db, newOrder(order, context.language, { number: order.cardNumber }));
+  if (!created) return outcomeOfEarlierAttempt(stored, db, context.language);
 
   const result = await gateway.charge({
     reference: stored.reference,
-    amountCents,
-    currency: site.currency,
-    card: { number: order.cardNumber, expiry: order.expiryDate, cvv: order.cvv, brand },
+    amountCents: stored.amount_cents,
+    currency: stored.currency,
+    card: { number: order.cardNumber, expiry: order.expiryDate, cvv: order.cvv, brand: detectCardBrand(order.cardNumber)! },
   });
-  if (result.approved) {
+  if (result.status === "approved") {
     await recordPayment(db, stored, result.gatewayReference);
-    return { status: "paid", reference: stored.reference, email: stored.email, amountCents };
+    return { status: "paid", reference: stored.reference, email: stored.email, amountCents: stored.amount_cents };
+  }
+  if (result.status === "requiresAction") {
+    const session = { sessionId: result.gatewayReference, gatewayReference: result.gatewayReference };
+    await persistently(stored.reference, () => setPaymentSession(db, stored.id, session));
+    return { status: "redirect", location: authenticationPath(result.gatewayReference, context.language) };
   }
   await persistently(stored.reference, () =>
     markOrderFailed(db, stored.id, { reason: result.reason, gatewayReference: result.gatewayReference }),
   );
+  await declines.record(db, who);
   return { status: "failed", reference: stored.reference, reason: result.reason };
 }
 
-/** How long recording a charge's outcome is tried; well within `waitForOtherAttemptMs`, which a second submission waits. */
-const keepRecordingMs = 8_000;
-
 /**
- * Records the outcome of a charge, trying again when the database fails for a moment (a pool busy under a
- * burst of checkouts, a connection dropped): the card has been charged, and answering "try again later"
- * now would invite a second charge for one order. Each write only moves a pending order, so repeating one
- * that did go through changes nothing.
+ * Records the order as pending and sends the visitor to the processor's payment page. Sent again (a double
+ * click, a reload, the visitor back from the page), the same form asks the processor again with the same
+ * idempotency key and gets the same session: one order, one session, one payment.
  */
-async function persistently<T>(reference: string, write: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + keepRecordingMs;
-  for (let pauseMs = 250; ; pauseMs = Math.min(pauseMs * 2, 2_000)) {
-    try {
-      return await write();
-    } catch (error) {
-      if (Date.now() + pauseMs > deadline) throw error;
-      logger.warn({ order: reference, reason: (error as Error).message }, "Recording a charge's outcome failed; trying again");
-      await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    }
-  }
+export async function placeHostedOrder(
+  order: ContactDetails,
+  { db, gateway }: { db: Services["db"]; gateway: HostedGateway },
+  context: PlaceOrderContext,
+): Promise<OrderOutcome> {
+  if (await declines.isBlocked(db, { address: context.address, email: order.email })) return { status: "blocked" };
+  const { order: stored } = await createOrder(db, newOrder(order, context.language));
+  if (stored.status !== "pending") return settledOutcome(stored);
+
+  const returnTo = (path: string) => new URL(localizePath(path, context.language), context.origin).href;
+  const session = await gateway.createCheckout({
+    reference: stored.reference,
+    idempotencyKey: stored.idempotency_key,
+    amountCents: stored.amount_cents,
+    currency: stored.currency,
+    itemName: itemName(stored, context.language),
+    language: context.language,
+    email: stored.email,
+    // Stripe fills in `{CHECKOUT_SESSION_ID}`: the braces must reach it as they are, not percent-encoded.
+    successUrl: `${returnTo("/checkout/return")}?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${returnTo("/checkout")}?resume=${encodeURIComponent(stored.idempotency_key)}`,
+    expiresAt: new Date(Date.parse(stored.created_at) + sessionLifetimeMs),
+  });
+  await persistently(stored.reference, () => setPaymentSession(db, stored.id, { sessionId: session.sessionId }));
+  return { status: "redirect", location: session.url };
+}
+
+/** The line on the processor's page and the customer's statement: plan, period and viewers, in their language. */
+export function itemName(order: Pick<Order, "plan_key" | "viewers">, language: Language): string {
+  const t = i18nFor(language).t;
+  const plan = findPlan(order.plan_key);
+  return t("checkout.itemName", {
+    brand: site.brand.name,
+    plan: plan?.name ?? order.plan_key,
+    period: t("plans.period", { count: plan?.months ?? 1 }),
+    viewers: t("plans.viewers", { count: order.viewers }),
+  });
+}
+
+/** The test gateway's authentication step for a payment, in the visitor's language. */
+export function authenticationPath(paymentId: string, language: Language): string {
+  return `${localizePath("/checkout/authenticate", language)}?payment=${encodeURIComponent(paymentId)}`;
+}
+
+function settledOutcome(order: Order): OrderOutcome {
+  if (order.status === "failed")
+    return { status: "failed", reference: order.reference, reason: (order.failure_reason ?? "processingError") as FailureReason };
+  if (order.status === "pending") return { status: "pending", reference: order.reference, email: order.email };
+  return { status: "paid", reference: order.reference, email: order.email, amountCents: order.amount_cents };
 }
 
 /**
- * Marks the order paid and queues its confirmation mail in one transaction: a crash between the two would
- * leave a paid order whose customer never gets the mail (a retry finds the order paid and answers at once;
- * the reliability suite's SIGKILL left 508 such orders in 880). Only when that keeps failing are they
- * written one after the other: a mail that cannot be queued must not turn a charge that went through into
- * an error.
+ * The first submission may still be charging: wait for it to settle rather than charge twice. If it has not
+ * settled in 15 s (its server may have crashed between the charge and recording it), the visitor is told the
+ * payment is being confirmed, never that it failed: it may have gone through, and reconciliation settles it
+ * and mails them.
  */
-async function recordPayment(db: Services["db"], order: Order, gatewayReference: string | null): Promise<void> {
-  try {
-    await persistently(order.reference, () =>
-      db.transaction().execute(async (transaction) => {
-        const paid = await markOrderPaid(transaction, order.id, { gatewayReference });
-        if (paid) await queueOrderConfirmation(transaction, paid);
-      }),
-    );
-  } catch (error) {
-    // Still failing: the payment first, on its own, then the mail, so that neither waits for the other.
-    logger.error(
-      { order: order.reference, reason: (error as Error).message },
-      "An order's payment and mail could not be recorded together",
-    );
-    const paid = await markOrderPaid(db, order.id, { gatewayReference });
-    if (paid) {
-      await persistently(order.reference, () => queueOrderConfirmation(db, paid)).catch((mailError: unknown) => {
-        logger.error({ order: order.reference, reason: (mailError as Error).message }, "An order's confirmation mail could not be queued");
-      });
-    }
-  }
-  // Queuing woke the mail worker before the commit, when it could not see the mail yet.
-  wakeMailWorker();
-}
-
-/** The first submission may still be charging: wait for it to settle rather than charge twice. */
-async function outcomeOfEarlierAttempt(first: Order, db: Services["db"]): Promise<OrderOutcome> {
+async function outcomeOfEarlierAttempt(first: Order, db: Services["db"], language: Language): Promise<OrderOutcome> {
   const deadline = Date.now() + waitForOtherAttemptMs;
   // Looks often at first (a double click settles within a second), then less: after a crash hundreds of
   // retries can be waiting at once, and polling every 200 ms each would take the database pool from the
@@ -134,12 +168,10 @@ async function outcomeOfEarlierAttempt(first: Order, db: Services["db"]): Promis
     // A look that fails (a pool busy under a burst of checkouts) is simply made again at the next round.
     const order = await findOrderById(db, first.id).catch(() => null);
     if (order === undefined) throw new Error(`Order ${first.reference} vanished`);
-    if (order?.status === "paid")
-      return { status: "paid", reference: order.reference, email: order.email, amountCents: order.amount_cents };
-    if (order?.status === "failed") {
-      return { status: "failed", reference: order.reference, reason: (order.failure_reason as DeclineReason | null) ?? "processingError" };
-    }
-    if (Date.now() > deadline) return { status: "failed", reference: first.reference, reason: "processingError" };
+    if (order && order.status !== "pending") return settledOutcome(order);
+    // Waiting for the cardholder's bank: back to that step.
+    if (order?.payment_session_id) return { status: "redirect", location: authenticationPath(order.payment_session_id, language) };
+    if (Date.now() > deadline) return settledOutcome(order ?? first);
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
     pauseMs = Math.min(pauseMs * 2, 2_000);
   }

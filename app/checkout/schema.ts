@@ -44,55 +44,76 @@ const text = (field: CheckoutField) =>
 
 const planKeys = site.plans.map((plan) => plan.key) as [string, ...string[]];
 
-export const checkoutSchema = z
-  .object({
-    plan: z.enum(planKeys, { error: "plan" }),
-    viewers: z.coerce.number({ error: "viewers" }).int().min(1, { error: "viewers" }).max(3, { error: "viewers" }),
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { error: "idempotencyKey" }),
-    firstName: text("firstName"),
-    lastName: text("lastName"),
-    email: text("email").pipe(z.email({ error: "email" })),
-    phone: text("phone"),
-    cardNumber: z
-      .string({ error: "required" })
-      .max(fieldLimits.cardNumber, { error: "cardNumber" })
-      .superRefine((value, context) => {
-        const problem = cardNumberProblem(value);
-        if (problem) context.addIssue({ code: "custom", message: problem });
-      })
-      .transform(cardDigits),
-    expiryDate: z
-      .string({ error: "required" })
-      .max(fieldLimits.expiryDate, { error: "expiry" })
-      .superRefine((value, context) => {
-        const problem = expiryProblem(value);
-        if (problem) context.addIssue({ code: "custom", message: problem });
-      })
-      .transform((value) => value.replace(/\s/g, "")),
-    cvv: z
-      .string({ error: "required" })
-      .trim()
-      .min(1, { error: "required" })
-      .regex(/^\d{3,4}$/, { error: "cvv" }),
-    country: z.string({ error: "required" }).trim().min(1, { error: "required" }).refine(isCountryCode, { error: "country" }),
-    city: text("city"),
-    postalCode: z.string({ error: "required" }).trim().max(fieldLimits.postalCode, { error: "tooLong" }),
-    address: text("address"),
-  })
-  .superRefine((order, context) => {
-    if (order.phone && order.country && isCountryCode(order.country) && !isValidPhoneNumber(order.phone, order.country as PhoneCountry)) {
-      context.addIssue({ code: "custom", path: ["phone"], message: "phone" });
-    }
-    if (order.country && isCountryCode(order.country) && !isPlausiblePostalCode(order.country, order.postalCode)) {
-      context.addIssue({ code: "custom", path: ["postalCode"], message: order.postalCode ? "postalCode" : "required" });
-    }
-    if (/^\d{3,4}$/.test(order.cvv) && order.cvv.length !== cvvLength(detectCardBrand(order.cardNumber))) {
-      context.addIssue({ code: "custom", path: ["cvv"], message: "cvvLength" });
-    }
-  });
+const contactShape = {
+  plan: z.enum(planKeys, { error: "plan" }),
+  viewers: z.coerce.number({ error: "viewers" }).int().min(1, { error: "viewers" }).max(3, { error: "viewers" }),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { error: "idempotencyKey" }),
+  firstName: text("firstName"),
+  lastName: text("lastName"),
+  email: text("email").pipe(z.email({ error: "email" })),
+  phone: text("phone"),
+  country: z.string({ error: "required" }).trim().min(1, { error: "required" }).refine(isCountryCode, { error: "country" }),
+  city: text("city"),
+  postalCode: z.string({ error: "required" }).trim().max(fieldLimits.postalCode, { error: "tooLong" }),
+  address: text("address"),
+};
+
+const cardShape = {
+  cardNumber: z
+    .string({ error: "required" })
+    .max(fieldLimits.cardNumber, { error: "cardNumber" })
+    .superRefine((value, context) => {
+      const problem = cardNumberProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    })
+    .transform(cardDigits),
+  expiryDate: z
+    .string({ error: "required" })
+    .max(fieldLimits.expiryDate, { error: "expiry" })
+    .superRefine((value, context) => {
+      const problem = expiryProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    })
+    .transform((value) => value.replace(/\s/g, "")),
+  cvv: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required" })
+    .regex(/^\d{3,4}$/, { error: "cvv" }),
+};
+
+type ContactInput = { phone: string; country: string; postalCode: string };
+
+/** The phone number and postal code are checked against the chosen country. */
+function checkAgainstCountry(order: ContactInput, context: z.RefinementCtx) {
+  if (order.phone && order.country && isCountryCode(order.country) && !isValidPhoneNumber(order.phone, order.country as PhoneCountry)) {
+    context.addIssue({ code: "custom", path: ["phone"], message: "phone" });
+  }
+  if (order.country && isCountryCode(order.country) && !isPlausiblePostalCode(order.country, order.postalCode)) {
+    context.addIssue({ code: "custom", path: ["postalCode"], message: order.postalCode ? "postalCode" : "required" });
+  }
+}
+
+/** The form when the card is typed here (the built-in test gateway). */
+export const checkoutSchema = z.object({ ...contactShape, ...cardShape }).superRefine((order, context) => {
+  checkAgainstCountry(order, context);
+  if (/^\d{3,4}$/.test(order.cvv) && order.cvv.length !== cvvLength(detectCardBrand(order.cardNumber))) {
+    context.addIssue({ code: "custom", path: ["cvv"], message: "cvvLength" });
+  }
+});
+
+/** The form when the card is given on the processor's own page (Stripe Checkout): no card fields at all. */
+export const hostedCheckoutSchema = z.object(contactShape).superRefine(checkAgainstCountry);
+
+/** The card fields, which only a checkout that takes the card itself shows. */
+export const cardFields = ["cardNumber", "expiryDate", "cvv"] as const satisfies readonly CheckoutField[];
 
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 export type CheckoutOrder = z.output<typeof checkoutSchema>;
+export type ContactDetails = z.output<typeof hostedCheckoutSchema>;
+
+/** What the visitor typed, as the form gives it back after a failed attempt (never the CVV). */
+export type FormValues = Partial<Record<CheckoutField | "plan" | "viewers", string>>;
 
 /** Each field's first problem, as `checkout.errors` keys. */
 export type FieldErrors = Partial<Record<CheckoutField | "plan" | "viewers" | "idempotencyKey", string>>;
@@ -106,8 +127,14 @@ export function checkoutErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** Validates a submitted form (FormData or a plain object). */
+/** Validates a submitted form (FormData or a plain object) with the card fields. */
 export function validateCheckout(input: Record<string, unknown>) {
   const result = checkoutSchema.safeParse(input);
+  return result.success ? { ok: true as const, order: result.data } : { ok: false as const, errors: checkoutErrors(result.error) };
+}
+
+/** Validates a submitted form without card fields (the card is given on the processor's page). */
+export function validateHostedCheckout(input: Record<string, unknown>) {
+  const result = hostedCheckoutSchema.safeParse(input);
   return result.success ? { ok: true as const, order: result.data } : { ok: false as const, errors: checkoutErrors(result.error) };
 }

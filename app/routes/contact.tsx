@@ -30,16 +30,18 @@ export async function action({ request }: Route.ActionArgs) {
   const form = (await readForm(request)) ?? {};
   const values = Object.fromEntries(contactFields.map((field) => [field, String(form[field] ?? "").slice(0, 6000)]));
 
-  if (!formLimits.contact.hit(clientAddress(request))) {
-    return data({ state: "rateLimited" as const, values, errors: {} as ContactErrors }, { status: 429, headers: noStore });
-  }
-  // Robots fill every field; people never see this one. They are told it worked, and nothing is kept.
-  if (String(form[honeypotField] ?? "") !== "") return data({ state: "sent" as const }, { headers: noStore });
-
-  const checked = validateContact(form);
-  if (!checked.ok) return data({ state: "invalid" as const, values, errors: checked.errors }, { status: 400, headers: noStore });
+  // The limit is counted in the database (shared by every server), so it sits inside the try: a database
+  // that is down answers "try again later" with what was typed, never a 500.
   try {
     const { db } = await getServices();
+    if (!(await formLimits.contact.hit(db, clientAddress(request)))) {
+      return data({ state: "rateLimited" as const, values, errors: {} as ContactErrors }, { status: 429, headers: noStore });
+    }
+    // Robots fill every field; people never see this one. They are told it worked, and nothing is kept.
+    if (String(form[honeypotField] ?? "") !== "") return data({ state: "sent" as const }, { headers: noStore });
+
+    const checked = validateContact(form);
+    if (!checked.ok) return data({ state: "invalid" as const, values, errors: checked.errors }, { status: 400, headers: noStore });
     const saved = await saveContactMessage(db, { ...checked.message, language });
     await queueContactNotification(db, saved);
   } catch (error) {

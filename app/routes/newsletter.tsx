@@ -27,12 +27,16 @@ export async function action({ request }: Route.ActionArgs) {
   const noStore = { headers: { "Cache-Control": "private, no-store" } };
   const answer = (body: NewsletterAnswer, status = 200) => data(body, { ...noStore, status });
 
-  if (!formLimits.newsletter.hit(clientAddress(request))) return answer({ state: "rateLimited" }, 429);
-  // A body that is not a form at all (JSON, plain text, a broken multipart body) has no address either.
-  const checked = validateNewsletter((await readForm(request)) ?? {});
-  if (!checked.ok) return answer({ state: "invalid", error: checked.error }, 400);
+  // Read before anything can fail, so every answer leaves the connection ready for the next request. A body
+  // that is not a form at all (JSON, plain text, a broken multipart body) has no address either.
+  const form = (await readForm(request)) ?? {};
+  // The limit is counted in the database (shared by every server), so it sits inside the try: a database
+  // that is down answers "try again later", never a 500.
   try {
     const { db } = await getServices();
+    if (!(await formLimits.newsletter.hit(db, clientAddress(request)))) return answer({ state: "rateLimited" }, 429);
+    const checked = validateNewsletter(form);
+    if (!checked.ok) return answer({ state: "invalid", error: checked.error }, 400);
     const { status, subscriber } = await subscribeToNewsletter(db, { email: checked.email, language });
     if (status === "already-subscribed") return answer({ state: "already", email: checked.email });
     await queueNewsletterConfirmation(db, subscriber);

@@ -1,10 +1,10 @@
-import { migrations } from "./migrations/index.ts";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDatabase, DEFAULT_SQLITE_FILE, isPostgresUrl, migrateToLatest, openDatabase } from "./database.ts";
+import { migrations } from "./migrations/index.ts";
 
 const folder = mkdtempSync(join(tmpdir(), "site-database-test-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

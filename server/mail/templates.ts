@@ -57,7 +57,7 @@ export function orderConfirmationInput(order: Order, amountPaid: string): OrderC
     planKey: order.plan_key,
     viewers: order.viewers,
     amountPaid,
-    card: { brand: order.card_brand, last4: order.card_last4 },
+    card: order.card_brand && order.card_last4 ? { brand: order.card_brand, last4: order.card_last4 } : undefined,
   };
 }
 

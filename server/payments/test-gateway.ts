@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { ChargeRequest, ChargeResult, DeclineReason, PaymentGateway } from "./gateway.ts";
+import type { Database } from "../db/database.ts";
+import type { TestGatewayPayment } from "../db/schema.ts";
+import type { CardGateway, ChargeRequest, ChargeResult, DeclineReason, PaymentLookup, PaymentRecord, RefundResult } from "./gateway.ts";
+
+type TestOutcome = DeclineReason | "approved" | "authenticationRequired";
 
 /**
  * The card numbers with a set outcome, as card processors publish them for testing. Any other valid card
- * is approved.
+ * is approved. 4000 0027 6000 3184 asks for authentication (3-D Secure), as Stripe's test card of that number does.
  */
-export const testCards: Record<string, DeclineReason | "approved"> = {
+export const testCards: Record<string, TestOutcome> = {
   "4242424242424242": "approved",
   "5555555555554444": "approved",
   "378282246310005": "approved",
@@ -14,18 +18,105 @@ export const testCards: Record<string, DeclineReason | "approved"> = {
   "4000000000000069": "expiredCard",
   "4000000000000127": "incorrectCvv",
   "4000000000000119": "processingError",
+  "4000002760003184": "authenticationRequired",
 };
 
-/** A gateway that moves no money: the test numbers decide the outcome, after a short, realistic pause. */
-export function createTestGateway({ delayMs = 400 }: { delayMs?: number } = {}): PaymentGateway {
+/** The test gateway, with the step a real processor's 3-D Secure page takes: the cardholder approves or not. */
+export interface TestGateway extends CardGateway {
+  readonly name: "test";
+  /** A payment waiting for authentication, or undefined. */
+  pendingAuthentication(paymentId: string): Promise<TestGatewayPayment | undefined>;
+  /** The cardholder's answer; the payment succeeds or fails. Answers once: undefined when it was not waiting. */
+  authenticate(paymentId: string, approved: boolean): Promise<TestGatewayPayment | undefined>;
+}
+
+/**
+ * A gateway that moves no money: the test numbers decide the outcome, after a short, realistic pause. It keeps
+ * its records in the database, as a processor keeps its own, so that any server can answer reconciliation
+ * (an order left pending by a crash), authentication and refunds.
+ */
+export function createTestGateway({ db, delayMs = 400 }: { db: Database; delayMs?: number }): TestGateway {
+  const payments = () => db.selectFrom("test_gateway_payments").selectAll();
+  const record = async (request: ChargeRequest, outcome: TestOutcome) => {
+    const at = new Date().toISOString();
+    const status = outcome === "approved" ? "succeeded" : outcome === "authenticationRequired" ? "requires_action" : "failed";
+    return db
+      .insertInto("test_gateway_payments")
+      .values({
+        id: `test_${randomUUID()}`,
+        order_reference: request.reference,
+        amount_cents: request.amountCents,
+        currency: request.currency,
+        status,
+        failure_reason: status === "failed" ? outcome : null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  };
+
   return {
     name: "test",
+    kind: "card",
     testMode: true,
+
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       const outcome = testCards[request.card.number] ?? "approved";
-      const gatewayReference = `test_${randomUUID()}`;
-      return outcome === "approved" ? { approved: true, gatewayReference } : { approved: false, reason: outcome, gatewayReference };
+      const payment = await record(request, outcome);
+      if (outcome === "approved") return { status: "approved", gatewayReference: payment.id };
+      if (outcome === "authenticationRequired") return { status: "requiresAction", gatewayReference: payment.id };
+      return { status: "declined", reason: outcome, gatewayReference: payment.id };
+    },
+
+    pendingAuthentication(paymentId) {
+      return payments().where("id", "=", paymentId).where("status", "=", "requires_action").executeTakeFirst();
+    },
+
+    authenticate(paymentId, approved) {
+      return db
+        .updateTable("test_gateway_payments")
+        .set({
+          status: approved ? "succeeded" : "failed",
+          failure_reason: approved ? null : "authenticationFailed",
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", paymentId)
+        .where("status", "=", "requires_action")
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async lookup(payment: PaymentRecord): Promise<PaymentLookup> {
+      const query = payment.gatewayReference
+        ? payments().where("id", "=", payment.gatewayReference)
+        : payments().where("order_reference", "=", payment.reference).orderBy("created_at", "desc");
+      const found = await query.executeTakeFirst();
+      if (!found) return { status: "unknown" };
+      if (found.status === "requires_action") return { status: "pending" };
+      if (found.status === "failed") {
+        return { status: "failed", reason: (found.failure_reason ?? "processingError") as DeclineReason, gatewayReference: found.id };
+      }
+      return { status: "paid", gatewayReference: found.id, refundedCents: found.refunded_cents };
+    },
+
+    async refund(payment: PaymentRecord, amountCents?: number): Promise<RefundResult> {
+      const found = payment.gatewayReference ? await payments().where("id", "=", payment.gatewayReference).executeTakeFirst() : undefined;
+      if (found?.status !== "succeeded") throw new Error(`Order ${payment.reference} has no payment to refund`);
+      const before = payment.refundedCents;
+      const amount = amountCents ?? found.amount_cents - before;
+      if (amount <= 0 || before + amount > found.amount_cents) throw new Error(`Order ${payment.reference}: nothing left to refund`);
+      // Moves only from the amount the caller saw, so the same request made twice (two tabs) refunds once.
+      await db
+        .updateTable("test_gateway_payments")
+        .set({ refunded_cents: before + amount, updated_at: new Date().toISOString() })
+        .where("id", "=", found.id)
+        .where("refunded_cents", "=", before)
+        .execute();
+      const after = await payments().where("id", "=", found.id).executeTakeFirstOrThrow();
+      if (after.refunded_cents !== before + amount) throw new Error(`Order ${payment.reference}: another refund came first`);
+      return { refundId: `test_re_${found.id.slice(5)}_${before + amount}`, refundedCents: after.refunded_cents };
     },
   };
 }

@@ -27,12 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("orders_payment_session_id_key").on("orders").column("payment_session_id").unique().execute();
   await db.schema.createIndex("orders_gateway_reference_idx").on("orders").column("gateway_reference").execute();
   // Reconciliation only ever looks at pending orders.
-  await db.schema
-    .createIndex("orders_pending_idx")
-    .on("orders")
-    .column("created_at")
-    .where(sql.ref("status"), "=", "pending")
-    .execute();
+  await db.schema.createIndex("orders_pending_idx").on("orders").column("created_at").where(sql.ref("status"), "=", "pending").execute();
 
   await db.schema
     .createTable("payment_events")
@@ -63,9 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("order_reference", "text", (column) => column.notNull())
     .addColumn("amount_cents", "integer", (column) => column.notNull().check(sql`amount_cents >= 0`))
     .addColumn("currency", "text", (column) => column.notNull())
-    .addColumn("status", "text", (column) =>
-      column.notNull().check(sql`status in ('requires_action', 'succeeded', 'failed')`),
-    )
+    .addColumn("status", "text", (column) => column.notNull().check(sql`status in ('requires_action', 'succeeded', 'failed')`))
     .addColumn("failure_reason", "text")
     .addColumn("refunded_cents", "integer", (column) => column.notNull().defaultTo(0))
     .addColumn("created_at", timestampType, (column) => column.notNull())

@@ -1,0 +1,197 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { site } from "../../content/site";
+import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
+import { useFormChecks } from "../components/use-form-checks";
+import { findPlan, formatPrice, isViewerCount, planPrice, type ViewerCount } from "../content/plans";
+import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { CardFields } from "./CardFields";
+import { CheckoutNotices, type FailedAttempt } from "./CheckoutNotices";
+import { detectCardBrand } from "./card";
+import { FormField, inputClass } from "./FormField";
+import { PlanSection } from "./PlanSection";
+import { type CheckoutField, cardFields, checkoutFields, fieldLimits, validateCheckout, validateHostedCheckout } from "./schema";
+
+export interface CheckoutFormData {
+  planKey: string;
+  viewers: number;
+  idempotencyKey: string;
+  testMode: boolean;
+  /** False when the card is given on the processor's own page (Stripe Checkout). */
+  cardOnSite: boolean;
+  /** The processor's name, for the text that says the card is given on its page. */
+  processor: string;
+  countries: { code: string; name: string }[];
+  /** What the visitor had typed, when they come back from the processor's page. */
+  values?: Partial<Record<CheckoutField | "plan" | "viewers", string>>;
+  resumed?: boolean;
+}
+
+const sectionClass = "rounded-card border border-line bg-surface p-6 sm:p-8";
+const legendClass = "float-left mb-6 w-full text-xl font-bold text-text";
+
+/** The spec's four sections; the payment section holds the card fields or says where the card is given. */
+export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormData; failed?: FailedAttempt }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localized = useLocalizedPath();
+  const navigation = useNavigation();
+  const idPrefix = useId();
+  const id = (field: string) => `${idPrefix}-${field}`;
+
+  const fields = loaderData.cardOnSite
+    ? checkoutFields
+    : checkoutFields.filter((field) => !(cardFields as readonly string[]).includes(field));
+  const values = failed?.values ?? loaderData.values ?? {};
+  const [planKey, setPlanKey] = useState(values.plan ?? loaderData.planKey);
+  const [viewers, setViewers] = useState<ViewerCount>(() => {
+    const chosen = Number(values.viewers ?? loaderData.viewers);
+    return isViewerCount(chosen) ? chosen : 1;
+  });
+  const [brand, setBrand] = useState(() => detectCardBrand(values.cardNumber ?? ""));
+  const { formRef, summaryRef, errors, summary, recheck, fieldEvents, onSubmit } = useFormChecks<CheckoutField>((form) => {
+    const result = loaderData.cardOnSite ? validateCheckout(form) : validateHostedCheckout(form);
+    return result.ok ? {} : result.errors;
+  }, failed);
+
+  const plan = findPlan(planKey) ?? site.plans[1];
+  const amount = formatPrice(planPrice(plan, viewers), language);
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const summaryFields = fields.filter((field) => summary?.[field]);
+
+  const errorText = (field: CheckoutField) =>
+    errors[field] ? t(`checkout.errors.${errors[field]}` as "checkout.errors.required") : undefined;
+
+  const textInput = (field: CheckoutField, attributes: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => (
+    <FormField id={id(field)} label={t(`checkout.fields.${field}`)} error={errorText(field)} hint={hint}>
+      {(describedBy, invalid) => (
+        <input
+          id={id(field)}
+          name={field}
+          defaultValue={values[field]}
+          maxLength={fieldLimits[field]}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          {...fieldEvents(field)}
+          className={inputClass}
+          {...attributes}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <div className="container-page max-w-5xl py-10">
+      <CheckoutNotices testMode={loaderData.testMode} resumed={loaderData.resumed && !failed} failed={failed} />
+
+      {summaryFields.length > 0 && (
+        <div className="mb-8">
+          <ErrorSummary
+            heading={t("checkout.errorSummary")}
+            summaryRef={summaryRef}
+            items={summaryFields.map((field) => ({
+              fieldId: id(field),
+              text: `${t(`checkout.fields.${field}`)}: ${t(`checkout.errors.${summary?.[field]}` as "checkout.errors.required")}`,
+            }))}
+          />
+        </div>
+      )}
+
+      <Form ref={formRef} method="post" noValidate className="grid gap-8" onSubmit={onSubmit}>
+        <input type="hidden" name="idempotencyKey" value={failed?.idempotencyKey ?? loaderData.idempotencyKey} />
+
+        <PlanSection id={id} planKey={planKey} onPlan={setPlanKey} viewers={viewers} onViewers={setViewers} amount={amount} />
+
+        <fieldset className={sectionClass}>
+          <legend className={legendClass}>{t("checkout.personalSection")}</legend>
+          <div className="clear-both grid gap-5 sm:grid-cols-2">
+            {textInput("firstName", { autoComplete: "given-name" })}
+            {textInput("lastName", { autoComplete: "family-name" })}
+            {textInput("email", { type: "email", autoComplete: "email", inputMode: "email", spellCheck: false }, t("checkout.hints.email"))}
+            {textInput("phone", { type: "tel", autoComplete: "tel", inputMode: "tel" }, t("checkout.hints.phone"))}
+          </div>
+        </fieldset>
+
+        <fieldset className={sectionClass}>
+          <legend className={legendClass}>{t("checkout.paymentSection")}</legend>
+          {loaderData.cardOnSite ? (
+            <CardFields
+              id={id}
+              values={values}
+              errorText={errorText}
+              fieldEvents={fieldEvents}
+              attemptKey={failed?.idempotencyKey ?? "first"}
+              brand={brand}
+              onBrand={setBrand}
+              textInput={(field, attributes) => textInput(field, attributes)}
+            />
+          ) : (
+            <p className="clear-both text-text/90" data-hosted-payment>
+              {t("checkout.hostedPayment", { processor: loaderData.processor })}
+            </p>
+          )}
+          <p className="mt-5 flex items-center gap-2 text-sm text-muted">
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" fill="currentColor" className="text-success">
+              <path d="M10 1 3 4v5c0 4.5 3 8.3 7 9.5 4-1.2 7-5 7-9.5V4z" />
+            </svg>
+            {loaderData.cardOnSite ? t("checkout.secure") : t("checkout.secureHosted", { processor: loaderData.processor })}
+          </p>
+        </fieldset>
+
+        <fieldset className={sectionClass}>
+          <legend className={legendClass}>{t("checkout.billingSection")}</legend>
+          <div className="clear-both grid gap-5 sm:grid-cols-2">
+            <FormField id={id("country")} label={t("checkout.fields.country")} error={errorText("country")}>
+              {(describedBy, invalid) => (
+                <select
+                  id={id("country")}
+                  name="country"
+                  defaultValue={values.country ?? ""}
+                  autoComplete="country"
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  onBlur={() => recheck("country")}
+                  // The phone number and postal code are checked against the country.
+                  onChange={() => (errors.phone || errors.postalCode) && recheck("phone", "postalCode", "country")}
+                  className={inputClass}
+                >
+                  <option value="">{t("checkout.chooseCountry")}</option>
+                  {loaderData.countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            {textInput("city", { autoComplete: "address-level2" })}
+            {textInput("postalCode", { autoComplete: "postal-code" }, t("checkout.hints.postalCode"))}
+            {/* One line, so `address-line1`: "street-address" is a multi-line field, allowed only on a textarea. */}
+            {textInput("address", { autoComplete: "address-line1" })}
+          </div>
+        </fieldset>
+
+        <div className="flex flex-col items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <SubmitStatus busy={submitting} text={t("checkout.processing")} />
+          <button
+            type="submit"
+            disabled={submitting}
+            className="min-h-13 rounded-full bg-cta px-10 text-lg font-semibold text-white shadow-xl shadow-accent-strong/30 disabled:opacity-60"
+          >
+            {t("checkout.pay", { amount })}
+          </button>
+        </div>
+        <p className="text-center text-sm text-muted sm:text-right">
+          <Link to={localized("/terms")} className="underline underline-offset-2 hover:text-text">
+            {t("footer.terms")}
+          </Link>
+          {" · "}
+          <Link to={localized("/privacy")} className="underline underline-offset-2 hover:text-text">
+            {t("footer.privacy")}
+          </Link>
+        </p>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { FieldErrors, FormValues } from "./schema";
+
+/** What the action sends back when the order did not go through: the state, what was typed, a fresh key. */
+export interface FailedAttempt {
+  state: "invalid" | "failed" | "unavailable" | "rateLimited" | "blocked";
+  reason?: string;
+  errors: FieldErrors;
+  values: FormValues;
+  idempotencyKey: string;
+}
+
+/** The test-mode notice, the "welcome back" after the processor's page, and why the last attempt failed. */
+export function CheckoutNotices({ testMode, resumed, failed }: { testMode: boolean; resumed?: boolean; failed?: FailedAttempt }) {
+  const { t } = useTranslation();
+  const testModeId = useId();
+  return (
+    <>
+      {testMode && (
+        <aside aria-labelledby={testModeId} className="mb-8 rounded-card border border-amber-300/40 bg-amber-300/10 p-5 text-sm">
+          <h2 id={testModeId} className="font-bold text-amber-200">
+            {t("checkout.testModeTitle")}
+          </h2>
+          <p className="mt-1 text-amber-100/90">{t("checkout.testModeText")}</p>
+        </aside>
+      )}
+      {resumed && (
+        <div role="status" className="mb-8 rounded-card border border-line bg-surface p-5">
+          <p className="font-bold text-text">{t("checkout.resumed")}</p>
+        </div>
+      )}
+      {failed && failed.state !== "invalid" && (
+        <div role="alert" className="mb-8 rounded-card border border-danger/50 bg-danger/10 p-5">
+          <p className="font-bold text-text">{failed.state === "failed" ? t("checkout.failure") : t(`checkout.${failed.state}`)}</p>
+          {failed.state === "failed" && (
+            <p className="mt-1 text-sm text-text/90">{t(`checkout.declined.${failed.reason}` as "checkout.declined.declined")}</p>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

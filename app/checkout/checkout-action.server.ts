@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "react-router";
+import { logger } from "../../server/logger.ts";
+import { readForm } from "../../server/request-guards.ts";
+import { languageFromPath, requestPathname } from "../i18n/languages";
+import { clientAddress, formLimits } from "../rate-limit.server";
+import { getServices, type Services } from "../services.server";
+import { type OrderOutcome, type PlaceOrderContext, placeCardOrder, placeHostedOrder } from "./place-order.server";
+import { checkoutFields, type FieldErrors, type FormValues, validateCheckout, validateHostedCheckout } from "./schema";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** What the form gets back after a failed attempt: everything typed except the security code. */
+export function keptValues(form: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const field of [...checkoutFields, "plan", "viewers"] as const) {
+    if (field !== "cvv" && typeof form[field] === "string") values[field] = (form[field] as string).slice(0, 300);
+  }
+  return values;
+}
+
+/**
+ * The checkout's POST: limits, validation, then the order, charged here (the test gateway) or on the
+ * processor's page (Stripe Checkout, a 303 there). Every refusal keeps what was typed, except the CVV.
+ */
+export async function checkoutAction(request: Request) {
+  const language = languageFromPath(requestPathname(request));
+  // Null when the body is not a form at all (JSON, plain text, a broken multipart body): answered as invalid.
+  const form = (await readForm(request)) ?? {};
+  const retry = { values: keptValues(form), idempotencyKey: randomUUID(), errors: {} as FieldErrors };
+  const unavailable = (idempotencyKey: string = retry.idempotencyKey) =>
+    data({ state: "unavailable" as const, ...retry, idempotencyKey }, { status: 503, headers: noStore });
+
+  let services: Services;
+  try {
+    services = await getServices();
+    if (!(await formLimits.checkout.hit(services.db, clientAddress(request)))) {
+      return data({ state: "rateLimited" as const, ...retry }, { status: 429, headers: noStore });
+    }
+  } catch (error) {
+    logger.error({ reason: (error as Error).message }, "Checkout could not reach the database");
+    return unavailable();
+  }
+
+  const context = { language, address: clientAddress(request), origin: new URL(request.url).origin };
+  const checked = prepareOrder(form, services, context);
+  if (!checked.ok) return data({ state: "invalid" as const, ...retry, errors: checked.errors }, { status: 400, headers: noStore });
+
+  let outcome: OrderOutcome;
+  try {
+    outcome = await checked.place();
+  } catch (error) {
+    logger.error({ reason: (error as Error).message }, "Checkout could not record or charge an order");
+    // The same key again, not a new one: the order may have been recorded and even charged before the
+    // failure, and trying again with this key can then only find it, never pay a second time.
+    return unavailable(checked.idempotencyKey);
+  }
+
+  switch (outcome.status) {
+    case "redirect":
+      return redirect(outcome.location, { status: 303, headers: noStore });
+    case "paid":
+      return data({ state: "paid" as const, ...outcome }, { headers: noStore });
+    case "pending":
+      return data({ state: "pending" as const, ...outcome }, { status: 202, headers: noStore });
+    case "blocked":
+      return data({ state: "blocked" as const, ...retry }, { status: 429, headers: noStore });
+    case "failed":
+      return data({ state: "failed" as const, reason: outcome.reason, ...retry }, { status: 402, headers: noStore });
+  }
+}
+
+/** The form checked by the rules of the gateway in use (no card fields when the card is given to the processor). */
+function prepareOrder(form: Record<string, unknown>, { db, gateway }: Services, context: PlaceOrderContext) {
+  if (gateway.kind === "hosted") {
+    const checked = validateHostedCheckout(form);
+    if (!checked.ok) return checked;
+    return {
+      ok: true as const,
+      idempotencyKey: checked.order.idempotencyKey,
+      place: () => placeHostedOrder(checked.order, { db, gateway }, context),
+    };
+  }
+  const checked = validateCheckout(form);
+  if (!checked.ok) return checked;
+  return {
+    ok: true as const,
+    idempotencyKey: checked.order.idempotencyKey,
+    place: () => placeCardOrder(checked.order, { db, gateway }, context),
+  };
+}

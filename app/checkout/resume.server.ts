@@ -1,0 +1,51 @@
+import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
+import type { Order } from "../../server/db/schema.ts";
+import { logger } from "../../server/logger.ts";
+import { getServices } from "../services.server";
+import type { FormValues } from "./schema";
+import { settleOrder } from "./settle-order.server";
+
+export type Resumed = { kind: "form"; values: FormValues } | { kind: "settled"; sessionId: string };
+
+/** What the visitor typed, as the order kept it. */
+function valuesOf(order: Order): FormValues {
+  return {
+    plan: order.plan_key,
+    viewers: String(order.viewers),
+    firstName: order.first_name,
+    lastName: order.last_name,
+    email: order.email,
+    phone: order.phone,
+    country: order.country,
+    city: order.city,
+    postalCode: order.postal_code,
+    address: order.address,
+  };
+}
+
+/**
+ * The visitor came back from the processor's page without paying (its "back" link carries the order's
+ * one-time key). Their session there is ended, so it can no longer be paid in another tab, and the order
+ * fails as abandoned; the checkout opens again with everything they typed. If they did pay after all, they
+ * are sent to the return page instead.
+ */
+export async function resumeCheckout(idempotencyKey: string): Promise<Resumed | undefined> {
+  try {
+    const services = await getServices();
+    let order = await findOrderByIdempotencyKey(services.db, idempotencyKey);
+    if (!order) return undefined;
+    const { gateway } = services;
+    if (order.status === "pending" && gateway.kind === "hosted" && order.payment_session_id) {
+      await gateway.expire(order.payment_session_id);
+      order = await settleOrder(services, order);
+    }
+    if (order.payment_session_id && order.status !== "pending" && order.status !== "failed") {
+      return { kind: "settled", sessionId: order.payment_session_id };
+    }
+    return { kind: "form", values: valuesOf(order) };
+  } catch (error) {
+    // The form still opens, empty: better than no checkout at all.
+    logger.warn({ reason: (error as Error).message }, "Could not restore a checkout after the payment page");
+    return undefined;
+  }
+}

@@ -1,0 +1,81 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { site } from "../../content/site";
+import { findOrderByPaymentSession } from "../../server/db/payments.ts";
+import type { TestGateway } from "../../server/payments/test-gateway.ts";
+import { settleOrder } from "../checkout/settle-order.server";
+import { PageHeading } from "../components/PageHeading";
+import { formatPrice } from "../content/plans";
+import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
+import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { pageMeta } from "../seo";
+import { getServices, type Services } from "../services.server";
+import type { Route } from "./+types/checkout-authenticate";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** The test gateway, or a 404: this step stands in for a bank's 3-D Secure page and exists only in test mode. */
+async function testGateway(): Promise<{ services: Services; gateway: TestGateway }> {
+  const services = await getServices().catch(() => {
+    throw data(null, { status: 503 });
+  });
+  if (services.gateway.name !== "test") throw data(null, { status: 404 });
+  return { services, gateway: services.gateway as TestGateway };
+}
+
+const paymentOf = (request: Request) => (new URL(request.url).searchParams.get("payment") ?? "").slice(0, 100);
+
+function returnPage(request: Request, paymentId: string) {
+  const language = languageFromPath(requestPathname(request));
+  return `${localizePath("/checkout/return", language)}?session_id=${encodeURIComponent(paymentId)}`;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { gateway } = await testGateway();
+  const paymentId = paymentOf(request);
+  const payment = paymentId ? await gateway.pendingAuthentication(paymentId) : undefined;
+  // Answered already (the back button, a second tab): the outcome is on the return page.
+  if (!payment) throw redirect(returnPage(request, paymentId), { headers: noStore });
+  return data({ amountCents: payment.amount_cents, currency: payment.currency }, { headers: noStore });
+}
+
+/** The cardholder's answer: the payment succeeds or fails, the order is settled, and the return page tells. */
+export async function action({ request }: Route.ActionArgs) {
+  const { services, gateway } = await testGateway();
+  const paymentId = paymentOf(request);
+  const form = await request.formData().catch(() => null);
+  await gateway.authenticate(paymentId, form?.get("answer") === "approve");
+  const order = await findOrderByPaymentSession(services.db, paymentId);
+  if (order) await settleOrder(services, order);
+  return redirect(returnPage(request, paymentId), { status: 303, headers: noStore });
+}
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  ...pageMeta(location.pathname, "checkout"),
+  { name: "robots", content: "noindex" },
+];
+
+export default function CheckoutAuthenticate({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localized = useLocalizedPath();
+  const busy = useNavigation().state !== "idle";
+  const amount = formatPrice(loaderData.amountCents, language, loaderData.currency);
+  const button = "min-h-12 rounded-full px-6 font-semibold disabled:opacity-60";
+  return (
+    <PageHeading title={t("checkout.authenticate.heading")} lead={t("checkout.authenticate.intro", { amount, brand: site.brand.name })}>
+      <p className="mt-4 text-sm text-muted">{t("checkout.authenticate.testNote")}</p>
+      <Form method="post" className="mt-8 flex flex-wrap gap-4">
+        <button type="submit" name="answer" value="approve" disabled={busy} className={`${button} bg-cta text-white`}>
+          {t("checkout.authenticate.approve")}
+        </button>
+        <button type="submit" name="answer" value="fail" disabled={busy} className={`${button} border border-line text-text`}>
+          {t("checkout.authenticate.fail")}
+        </button>
+      </Form>
+      <Link to={localized("/checkout")} className="mt-6 inline-block text-sm text-muted underline underline-offset-2">
+        {t("checkout.authenticate.back")}
+      </Link>
+    </PageHeading>
+  );
+}
