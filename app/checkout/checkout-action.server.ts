@@ -6,7 +6,14 @@ import { languageFromPath, requestPathname } from "../i18n/languages";
 import { clientAddress, formLimits } from "../rate-limit.server";
 import { getServices, type Services } from "../services.server";
 import { type OrderOutcome, type PlaceOrderContext, placeCardOrder, placeHostedOrder } from "./place-order.server";
-import { checkoutFields, type FieldErrors, type FormValues, validateCheckout, validateHostedCheckout } from "./schema";
+import {
+  checkoutFields,
+  type FieldErrors,
+  type FormValues,
+  idempotencyKeyPattern,
+  validateCheckout,
+  validateHostedCheckout,
+} from "./schema";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -28,8 +35,12 @@ export async function checkoutAction(request: Request) {
   // Null when the body is not a form at all (JSON, plain text, a broken multipart body): answered as invalid.
   const form = (await readForm(request)) ?? {};
   const retry = { values: keptValues(form), idempotencyKey: randomUUID(), errors: {} as FieldErrors };
-  const unavailable = (idempotencyKey: string = retry.idempotencyKey) =>
-    data({ state: "unavailable" as const, ...retry, idempotencyKey }, { status: 503, headers: noStore });
+  // "Try again later" keeps the key that was sent: the order may have been recorded, even charged, before the
+  // failure, and trying again with this key can then only find it, never pay a second time.
+  const sentKey =
+    typeof form.idempotencyKey === "string" && idempotencyKeyPattern.test(form.idempotencyKey) ? form.idempotencyKey : undefined;
+  const unavailable = () =>
+    data({ state: "unavailable" as const, ...retry, idempotencyKey: sentKey ?? retry.idempotencyKey }, { status: 503, headers: noStore });
 
   let services: Services;
   try {
@@ -51,9 +62,7 @@ export async function checkoutAction(request: Request) {
     outcome = await checked.place();
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "Checkout could not record or charge an order");
-    // The same key again, not a new one: the order may have been recorded and even charged before the
-    // failure, and trying again with this key can then only find it, never pay a second time.
-    return unavailable(checked.idempotencyKey);
+    return unavailable();
   }
 
   switch (outcome.status) {

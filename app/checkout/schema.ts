@@ -44,10 +44,13 @@ const text = (field: CheckoutField) =>
 
 const planKeys = site.plans.map((plan) => plan.key) as [string, ...string[]];
 
+/** The form's one-time key: a UUID, or anything of that kind and length. */
+export const idempotencyKeyPattern = /^[A-Za-z0-9-]{16,64}$/;
+
 const contactShape = {
   plan: z.enum(planKeys, { error: "plan" }),
   viewers: z.coerce.number({ error: "viewers" }).int().min(1, { error: "viewers" }).max(3, { error: "viewers" }),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { error: "idempotencyKey" }),
+  idempotencyKey: z.string().regex(idempotencyKeyPattern, { error: "idempotencyKey" }),
   firstName: text("firstName"),
   lastName: text("lastName"),
   email: text("email").pipe(z.email({ error: "email" })),

@@ -44,7 +44,8 @@ export async function applyPaymentOutcome(
   options: SettleOptions = {},
 ): Promise<Order> {
   if (lookup.status === "paid") {
-    if (order.status === "pending") await recordPayment(db, order, lookup.gatewayReference);
+    const abandoned = order.status === "failed" && order.failure_reason === "abandoned";
+    if (order.status === "pending" || abandoned) await recordPayment(db, order, lookup.gatewayReference);
     if (lookup.card) await recordCardDetails(db, order.id, lookup.card);
     if (lookup.refundedCents > order.refunded_cents)
       await recordRefund(db, order.id, { refundedCents: lookup.refundedCents, refundReference: null });

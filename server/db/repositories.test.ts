@@ -159,6 +159,16 @@ for (const target of testTargets) {
         expect(await markOrderPaid(handle.db, 987_654_321, { gatewayReference: null })).toBeUndefined();
       });
 
+      it("become paid after all when a payment turns up for an order failed as abandoned", async () => {
+        const { order } = await createOrder(handle.db, newOrder(), T0);
+        await markOrderFailed(handle.db, order.id, { reason: "abandoned" });
+        expect(await markOrderPaid(handle.db, order.id, { gatewayReference: "test_late" })).toMatchObject({
+          status: "paid",
+          failure_reason: null,
+        });
+        expect(await markOrderPaid(handle.db, order.id, { gatewayReference: "test_again" })).toBeUndefined();
+      });
+
       it("record the confirmation mail once", async () => {
         const { order } = await createOrder(handle.db, newOrder(), T0);
         expect(await markOrderConfirmationMailSent(handle.db, order.id, later(10))).toBe(true);

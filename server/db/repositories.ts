@@ -125,7 +125,9 @@ export async function findOrderById(db: Database, id: number): Promise<Order | u
 
 /**
  * pending → paid. Returns the updated order, or `undefined` when no pending order has this id (unknown id,
- * or already paid or failed: a payment result is applied once).
+ * or already paid or failed: a payment result is applied once). The one exception is an order failed as
+ * `abandoned` (reconciliation found no payment for it, nothing was charged as far as anyone knew): a payment
+ * that succeeds after all is real money, and the order becomes paid.
  */
 export async function markOrderPaid(
   db: Database,
@@ -144,7 +146,9 @@ export async function markOrderPaid(
       updated_at: timestamp(now),
     })
     .where("id", "=", id)
-    .where("status", "=", "pending")
+    .where((where) =>
+      where.or([where("status", "=", "pending"), where.and([where("status", "=", "failed"), where("failure_reason", "=", "abandoned")])]),
+    )
     .returningAll()
     .executeTakeFirst();
 }

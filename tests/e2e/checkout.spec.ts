@@ -1,60 +1,7 @@
-import type { Page } from "@playwright/test";
+import { type Customer, customer, field, fillCheckout, payButton } from "../support/checkout.ts";
 import { expect, test } from "../support/fixtures.ts";
-import { type Language, localized, site, t } from "../support/site.ts";
+import { localized, site, t } from "../support/site.ts";
 import { everythingKept, openHydrated, queryRows } from "../support/store.ts";
-
-interface Customer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  cardNumber: string;
-  expiryDate: string;
-  cvv: string;
-  country: string;
-  city: string;
-  postalCode: string;
-  address: string;
-}
-
-const customer = (changes: Partial<Customer> = {}): Customer => ({
-  firstName: "Ana",
-  lastName: "García",
-  email: `ana.${Math.random().toString(36).slice(2, 8)}@example.com`,
-  phone: "+34 612 345 678",
-  cardNumber: "4242 4242 4242 4242",
-  expiryDate: "12/30",
-  cvv: "123",
-  country: "ES",
-  city: "Valencia",
-  postalCode: "46001",
-  address: "Calle Mayor 1",
-  ...changes,
-});
-
-const field = (page: Page, language: Language, name: keyof Customer) =>
-  page.getByRole("main").getByLabel(t(language, `checkout.fields.${name}`), { exact: true });
-
-async function fillCheckout(page: Page, language: Language, details: Customer) {
-  for (const name of [
-    "firstName",
-    "lastName",
-    "email",
-    "phone",
-    "cardNumber",
-    "expiryDate",
-    "cvv",
-    "city",
-    "postalCode",
-    "address",
-  ] as const) {
-    await field(page, language, name).fill(details[name]);
-  }
-  await field(page, language, "country").selectOption(details.country);
-}
-
-const payButton = (page: Page, language: Language) =>
-  page.getByRole("button", { name: new RegExp(t(language, "checkout.pay", { amount: "" }).trim()) });
 
 // Invalid forms, declined payments and rate limits answer 4xx on purpose; the browser logs each one.
 test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/status of 4\d\d/));

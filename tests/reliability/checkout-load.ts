@@ -3,7 +3,9 @@
  * idempotency key (a double click, a reload), half as the no-JavaScript form post and half as the `.data`
  * fetch the browser makes. Part way through, the server is killed with SIGKILL and started again; every
  * submission the kill cut off is sent again with the same key, as the visitor's browser would. Afterwards
- * the database must hold exactly what the visitors were told.
+ * the database must hold exactly what the visitors were told. Then the server is started again with
+ * reconciliation looking at once, and every order the kill left pending must be settled by asking the
+ * payment gateway: none left pending, none told failed that was paid.
  */
 import { randomUUID } from "node:crypto";
 import { ORDER_REFERENCE_PREFIX } from "../../server/db/repositories.ts";
@@ -34,10 +36,13 @@ interface Checkout {
   fields: Record<string, string>;
 }
 
-/** What one post was told: paid with a reference, failed (402) with a reason when readable, or anything else. */
+/**
+ * What one post was told: paid with a reference, failed (402) with a reason when readable, still being
+ * confirmed (202, after a crash cut off the first attempt), or anything else.
+ */
 interface Told {
   status: number;
-  state: "paid" | "failed" | "unavailable" | "other";
+  state: "paid" | "failed" | "pending" | "unavailable" | "other";
   reference?: string;
   reason?: string;
 }
@@ -118,7 +123,27 @@ export async function runCheckoutLoad(server: SiteServer, db: Database, report: 
   client.agent.destroy();
 
   const posts = [...wave, ...reloads];
-  await verify(db, report, { checkouts, posts, kill, duration: seconds(startedAt) });
+  const pendingAfterLoad = (await allOrders(db)).filter((order) => order.status === "pending").length;
+  const reconciliation = await reconcile(server, db);
+  await verify(db, report, { checkouts, posts, kill, duration: seconds(startedAt), pendingAfterLoad, reconciliation });
+}
+
+/**
+ * Restarts the server with reconciliation looking at orders pending for a second, waits until it has settled
+ * them all (or a minute has passed), then restarts it as it was for the phases that follow.
+ */
+async function reconcile(server: SiteServer, db: Database): Promise<{ took: string }> {
+  const startedAt = performance.now();
+  await server.stop("SIGTERM");
+  await server.start({ RECONCILE_AFTER_SECONDS: "1" });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && (await allOrders(db)).some((order) => order.status === "pending")) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const took = seconds(startedAt);
+  await server.stop("SIGTERM");
+  await server.start();
+  return { took };
 }
 
 function newCheckout(n: number): Checkout {
@@ -158,6 +183,7 @@ function readAnswer(answer: Answer): Told {
   const reference = answer.body.match(referencePattern)?.[0];
   if (answer.status === 200 && reference) return { status: 200, state: "paid", reference };
   if (answer.status === 402) return { status: 402, state: "failed", reason: answer.body.match(reasonPattern)?.[1] };
+  if (answer.status === 202 && reference) return { status: 202, state: "pending", reference };
   if (answer.status === 503) return { status: 503, state: "unavailable" };
   return { status: answer.status, state: "other" };
 }
@@ -167,9 +193,12 @@ interface Outcome {
   posts: Post[];
   kill: { afterAnswers: number; inFlight: number; downFor: string } | undefined;
   duration: string;
+  /** Orders still pending when the load ended (cut off by the kill), before reconciliation. */
+  pendingAfterLoad: number;
+  reconciliation: { took: string };
 }
 
-async function verify(db: Database, report: Report, { checkouts, posts, kill, duration }: Outcome) {
+async function verify(db: Database, report: Report, { checkouts, posts, kill, duration, pendingAfterLoad, reconciliation }: Outcome) {
   const orders = await allOrders(db);
   const mails = (await allMails(db)).filter((mail) => mail.kind === "order-confirmation");
   const ordersByEmail = groupBy(orders, (order) => order.email);
@@ -180,7 +209,7 @@ async function verify(db: Database, report: Report, { checkouts, posts, kill, du
   const problems = { lost: [] as string[], wrongState: [] as string[], conflicting: [] as string[], mails: [] as string[] };
   let toldPaid = 0;
   let toldDeclined = 0;
-  let leftPendingByKill = 0;
+  let toldPending = 0;
   let paidWithoutMail = 0;
 
   for (const checkout of checkouts) {
@@ -189,6 +218,7 @@ async function verify(db: Database, report: Report, { checkouts, posts, kill, du
     const order: Order | undefined = stored[0];
     const paidReferences = new Set(told.filter((answer) => answer.state === "paid").map((answer) => answer.reference));
     const failed = told.filter((answer) => answer.state === "failed");
+    const pending = told.filter((answer) => answer.state === "pending");
     const label = `checkout ${checkout.n} (${checkout.card})`;
 
     if (paidReferences.size > 0) {
@@ -202,16 +232,27 @@ async function verify(db: Database, report: Report, { checkouts, posts, kill, du
       if (queued !== 1) problems.mails.push(`${label}: told paid, ${queued} confirmation mails queued`);
     } else if (failed.length > 0) {
       const reasons = new Set(failed.map((answer) => answer.reason));
-      if (checkout.card === "declined" && reasons.has("declined") && order?.status === "failed" && order.failure_reason === "declined") {
+      if (
+        checkout.card === "declined" &&
+        reasons.size === 1 &&
+        reasons.has("declined") &&
+        order?.status === "failed" &&
+        order.failure_reason === "declined"
+      ) {
         toldDeclined++;
-      } else if (order?.status === "pending" && reasons.size === 1 && reasons.has("processingError")) {
-        // The kill struck between recording the order and settling it: the retry waited for the first attempt,
-        // then told the visitor it failed and to try again. Nobody was told it was paid.
-        leftPendingByKill++;
       } else {
         problems.wrongState.push(
           `${label}: told ${failed.map(describe).join(", ")}, stored ${order ? `${order.status} ${order.failure_reason}` : "nothing"}`,
         );
+      }
+    } else if (pending.length > 0) {
+      // Cut off by the kill: told that the payment is being confirmed and a mail will follow; reconciliation decides.
+      toldPending++;
+      if (order?.status === "pending" || (order?.status === "paid" && checkout.card === "declined")) {
+        problems.wrongState.push(`${label}: told it was being confirmed, stored ${order.status}`);
+      }
+      if (order?.status === "paid" && (mailsByAddress.get(checkout.email)?.length ?? 0) !== 1) {
+        problems.mails.push(`${label}: settled paid by reconciliation, ${mailsByAddress.get(checkout.email)?.length ?? 0} mails`);
       }
     }
     if (order?.status === "paid" && !mailsByAddress.has(checkout.email)) paidWithoutMail++;
@@ -221,7 +262,7 @@ async function verify(db: Database, report: Report, { checkouts, posts, kill, du
   const strangers = orders.filter((order) => !sentEmails.has(order.email)).length;
   const duplicatedMails = [...mailsByAddress.values()].reduce((sum, rows) => sum + rows.length - 1, 0);
   const statuses = posts.map((post) => post.told?.status ?? "no answer");
-  const unexpected = posts.filter((post) => post.told?.state !== "paid" && post.told?.state !== "failed");
+  const unexpected = posts.filter((post) => !["paid", "failed", "pending"].includes(post.told?.state ?? ""));
   const unavailable = posts.reduce((sum, post) => sum + post.unavailable, 0);
   const keyChanged = posts.filter((post) => post.keyChanged);
   const resent = posts.reduce((sum, post) => sum + post.retries, 0);
@@ -237,12 +278,13 @@ async function verify(db: Database, report: Report, { checkouts, posts, kill, du
     "server killed (SIGKILL)": kill
       ? `after ${kill.afterAnswers} answers, ${kill.inFlight} submissions in flight; serving again after ${kill.downFor}`
       : "never (the load ended first)",
-    "orders told paid / told declined": `${toldPaid} / ${toldDeclined}`,
-    "orders stored": `${orders.length} (paid ${count("paid")}, failed ${count("failed")}, pending ${count("pending")})`,
+    "orders told paid / told declined / told being confirmed": `${toldPaid} / ${toldDeclined} / ${toldPending}`,
+    "orders pending when the load ended (cut off by the kill)": pendingAfterLoad,
+    "reconciliation (restart, then every pending order settled)": reconciliation.took,
+    "orders stored after reconciliation": `${orders.length} (paid ${count("paid")}, failed ${count("failed")}, pending ${count("pending")})`,
     "orders told paid and missing": problems.lost.length,
     "orders duplicated": duplicated,
     "orders nobody sent": strangers,
-    "pending orders left by the kill": leftPendingByKill,
     "told to try again later (503), and did": unavailable,
     "confirmation mails queued (duplicated)": `${mails.length} (${duplicatedMails})`,
     "paid orders without a confirmation mail": paidWithoutMail,
@@ -251,7 +293,7 @@ async function verify(db: Database, report: Report, { checkouts, posts, kill, du
 
   report.check("the server was killed while submissions were in flight", (kill?.inFlight ?? 0) > 0);
   report.check(
-    "every submission was answered, in the end, paid (200) or failed (402)",
+    "every submission was answered, in the end, paid (200), failed (402) or being confirmed (202)",
     unexpected.length === 0,
     unexpected
       .slice(0, 5)
@@ -269,8 +311,9 @@ async function verify(db: Database, report: Report, { checkouts, posts, kill, du
     duplicated === 0 && strangers === 0,
     `${duplicated} duplicated, ${strangers} unknown`,
   );
+  report.check("reconciliation left no order pending", count("pending") === 0, `${count("pending")} still pending`);
   report.check(
-    "every order is stored as the visitor was told (declined as failed; cut off by the kill as pending)",
+    "every order is stored as the visitor was told (declined as failed; none told failed that was paid; none told being confirmed left pending)",
     problems.wrongState.length === 0,
     problems.wrongState.slice(0, 5).join("; "),
   );

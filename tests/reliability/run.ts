@@ -59,6 +59,7 @@ const server = siteServer({
     MAIL_OUTBOX_DIR: join(workDirectory, "outbox"),
     // Every request comes from 127.0.0.1: the per-address limits would turn the load into 429s.
     CHECKOUT_RATE_LIMIT: "1000000",
+    CHECKOUT_DECLINE_LIMIT: "1000000",
     CONTACT_RATE_LIMIT: "1000000",
     NEWSLETTER_RATE_LIMIT: "1000000",
   },

@@ -1,7 +1,8 @@
 /**
  * The servers the end-to-end tests run against, each with its own database, mail folder and log file under
  * .e2e/<port> (not test-results, which Playwright empties when a run starts): the main one with form limits
- * high enough for the whole suite, and a second one with a low contact limit for the rate-limit test.
+ * high enough for the whole suite, and a second one with low contact, newsletter and decline limits for the
+ * tests of those limits.
  */
 function server(name: string, port: number, extraEnv: Record<string, string> = {}) {
   const root = `.e2e/${port}`;
@@ -16,6 +17,7 @@ function server(name: string, port: number, extraEnv: Record<string, string> = {
       SQLITE_FILE: `${root}/${name}.db`,
       MAIL_OUTBOX_DIR: `${root}/${name}-outbox`,
       CHECKOUT_RATE_LIMIT: "10000",
+      CHECKOUT_DECLINE_LIMIT: "10000",
       CONTACT_RATE_LIMIT: "10000",
       NEWSLETTER_RATE_LIMIT: "10000",
       ...extraEnv,
@@ -27,5 +29,5 @@ const mainPort = Number(process.env.E2E_PORT ?? 3100);
 
 export const e2eServers = {
   main: server("main", mainPort),
-  limited: server("limited", mainPort + 1, { CONTACT_RATE_LIMIT: "2", NEWSLETTER_RATE_LIMIT: "2" }),
+  limited: server("limited", mainPort + 1, { CONTACT_RATE_LIMIT: "2", NEWSLETTER_RATE_LIMIT: "2", CHECKOUT_DECLINE_LIMIT: "2" }),
 };
