@@ -1,0 +1,188 @@
+import type Stripe from "stripe";
+import { type ApiError, invalidRequest, noSuch } from "./errors.ts";
+import { buildCharge, buildPaymentIntent, buildRefund, buildSession, formatAmount } from "./objects.ts";
+import type { Charge, CheckoutSession, EventRequest, LineItem, PaymentIntent, Refund, SessionInput } from "./types.ts";
+import type { WebhookSender } from "./webhooks.ts";
+
+export interface RefundInput {
+  paymentIntent?: string;
+  charge?: string;
+  amount?: number;
+  reason?: Stripe.Refund.Reason;
+  metadata?: Record<string, string>;
+}
+
+/** The account's objects and what can happen to them, through the API, the payment page or the test controls. */
+export class Ledger {
+  readonly sessions = new Map<string, CheckoutSession>();
+  readonly paymentIntents = new Map<string, PaymentIntent>();
+  readonly charges = new Map<string, Charge>();
+  readonly refunds = new Map<string, Refund>();
+  readonly lineItems = new Map<string, LineItem[]>();
+  /** A PaymentIntent's session: Stripe keeps no such field, but the controls list events by session. */
+  readonly sessionOfIntent = new Map<string, string>();
+  private readonly intentMetadata = new Map<string, Record<string, string>>();
+  private readonly webhooks: WebhookSender;
+  private readonly baseUrl: () => string;
+
+  constructor(webhooks: WebhookSender, baseUrl: () => string) {
+    this.webhooks = webhooks;
+    this.baseUrl = baseUrl;
+  }
+
+  createSession(input: SessionInput, paymentIntentMetadata: Record<string, string>): CheckoutSession {
+    const session = buildSession(input, this.baseUrl());
+    this.sessions.set(session.id, session);
+    this.lineItems.set(session.id, input.lineItems);
+    this.intentMetadata.set(session.id, paymentIntentMetadata);
+    return session;
+  }
+
+  session(id: string, param?: string): CheckoutSession {
+    return this.sessions.get(id) ?? fail(noSuch("checkout.session", id, param));
+  }
+
+  paymentIntent(id: string, param?: string): PaymentIntent {
+    return this.paymentIntents.get(id) ?? fail(noSuch("payment_intent", id, param));
+  }
+
+  charge(id: string, param?: string): Charge {
+    return this.charges.get(id) ?? fail(noSuch("charge", id, param));
+  }
+
+  /** What the payment page does when the visitor pays: by card (paid at once) or by bank debit (settled later). */
+  async complete(id: string, how: "card" | "delayed", email?: string): Promise<CheckoutSession> {
+    const session = this.session(id);
+    if (session.status !== "open") throw notInStatus("completed", ["open"]);
+    const intent = buildPaymentIntent(session, this.intentMetadata.get(id) ?? {});
+    const charge = buildCharge(intent, how === "card" ? "card" : "sepa_debit");
+    intent.latest_charge = charge.id;
+    if (how === "card") Object.assign(intent, { status: "succeeded", amount_received: intent.amount });
+    this.paymentIntents.set(intent.id, intent);
+    this.charges.set(charge.id, charge);
+    this.sessionOfIntent.set(intent.id, id);
+    Object.assign(session, {
+      status: "complete",
+      payment_status: how === "card" ? "paid" : "unpaid",
+      payment_intent: intent.id,
+      customer_details: {
+        address: null,
+        business_name: null,
+        email: session.customer_email ?? email ?? "customer@example.com",
+        individual_name: null,
+        name: null,
+        phone: null,
+        tax_exempt: "none",
+        tax_ids: [],
+      },
+    });
+    await this.webhooks.emit("checkout.session.completed", session);
+    return session;
+  }
+
+  /** The bank's answer to a debit: the session is paid, or its payment failed and the visitor must pay again. */
+  async settle(id: string, outcome: "succeeded" | "failed"): Promise<CheckoutSession> {
+    const session = this.session(id);
+    const intent = session.payment_intent ? this.paymentIntents.get(session.payment_intent) : undefined;
+    if (intent?.status !== "processing") {
+      throw invalidRequest(`Checkout Session ${id} has no delayed payment waiting to be settled.`, "id", undefined, 400);
+    }
+    const charge = this.charge(intent.latest_charge ?? "");
+    if (outcome === "succeeded") {
+      Object.assign(charge, {
+        status: "succeeded",
+        paid: true,
+        captured: true,
+        amount_captured: charge.amount,
+        balance_transaction: `txn_${charge.id.slice(3)}`,
+      });
+      Object.assign(intent, { status: "succeeded", amount_received: intent.amount });
+      session.payment_status = "paid";
+      await this.webhooks.emit("checkout.session.async_payment_succeeded", session);
+    } else {
+      const failure = {
+        failure_code: "insufficient_funds",
+        failure_message: "The customer's account has insufficient funds to cover this payment.",
+      };
+      Object.assign(charge, { status: "failed", ...failure });
+      Object.assign(intent, {
+        status: "requires_payment_method",
+        last_payment_error: {
+          type: "invalid_request_error",
+          code: failure.failure_code,
+          message: failure.failure_message,
+          payment_method_type: "sepa_debit",
+        },
+      });
+      await this.webhooks.emit("checkout.session.async_payment_failed", session);
+    }
+    return session;
+  }
+
+  async expire(id: string, request?: EventRequest): Promise<CheckoutSession> {
+    const session = this.session(id);
+    if (session.status !== "open") throw notInStatus("expired", ["open"]);
+    session.status = "expired";
+    await this.webhooks.emit("checkout.session.expired", session, request);
+    return session;
+  }
+
+  async refund(input: RefundInput, request?: EventRequest): Promise<Refund> {
+    const charge = this.refundableCharge(input);
+    const left = charge.amount - charge.amount_refunded;
+    if (left === 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, undefined, "charge_already_refunded");
+    const amount = input.amount ?? left;
+    if (amount > left) {
+      const message = `Refund amount (${formatAmount(amount, charge.currency)}) is greater than unrefunded amount on charge (${formatAmount(left, charge.currency)})`;
+      throw invalidRequest(message, "amount", "amount_too_large");
+    }
+    const refund = buildRefund(charge, amount, input.reason ?? null, input.metadata ?? {});
+    this.refunds.set(refund.id, refund);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    await this.webhooks.emit("charge.refunded", charge, request);
+    return refund;
+  }
+
+  private refundableCharge(input: RefundInput): Charge {
+    if (!input.charge && !input.paymentIntent) {
+      throw invalidRequest("One of the following params should be provided: charge, payment_intent.", undefined, "parameter_missing");
+    }
+    const intent = input.paymentIntent ? this.paymentIntent(input.paymentIntent, "payment_intent") : undefined;
+    const charge = input.charge ? this.charge(input.charge, "charge") : this.charges.get(intent?.latest_charge ?? "");
+    if (intent && charge && charge.payment_intent !== intent.id) {
+      throw invalidRequest(`Charge ${charge.id} does not belong to PaymentIntent ${intent.id}.`, "charge");
+    }
+    if (charge?.status !== "succeeded") {
+      const subject = input.paymentIntent ? `This PaymentIntent (${input.paymentIntent})` : `This charge (${input.charge})`;
+      throw invalidRequest(`${subject} does not have a successful charge to refund.`, input.paymentIntent ? "payment_intent" : "charge");
+    }
+    return charge;
+  }
+
+  /** Replaces ids by their objects along `expand` paths (`payment_intent.latest_charge`), refusing what is not an id. */
+  expand(object: object, paths: string[], prefix = ""): unknown {
+    const out: Record<string, unknown> = { ...object };
+    const groups = Map.groupBy(paths, (path) => path.split(".")[0]!);
+    for (const [field, group] of groups) {
+      const rest = group.map((path) => path.slice(field.length + 1)).filter(Boolean);
+      const value = out[field];
+      if (value === null) continue;
+      const target = typeof value === "string" ? this.find(value) : undefined;
+      if (!target) throw invalidRequest(`This property cannot be expanded (${prefix}${field}).`, "expand");
+      out[field] = this.expand(target, rest, `${prefix}${field}.`);
+    }
+    return out;
+  }
+
+  private find(id: string): object | undefined {
+    return this.sessions.get(id) ?? this.paymentIntents.get(id) ?? this.charges.get(id) ?? this.refunds.get(id);
+  }
+}
+
+function fail(error: ApiError): never {
+  throw error;
+}
+
+const notInStatus = (verb: string, statuses: string[]) =>
+  invalidRequest(`Only Checkout Sessions with a status in ${JSON.stringify(statuses)} can be ${verb}.`, undefined, undefined, 400);

@@ -1,0 +1,181 @@
+import type Stripe from "stripe";
+import { invalidRequest, noSuch } from "./errors.ts";
+import type { Ledger } from "./ledger.ts";
+import { unixNow } from "./objects.ts";
+import { array, type FormObject, integer, metadata, object, oneOf, parseParams, required, string } from "./params.ts";
+import type { EventRequest, LineItem } from "./types.ts";
+import type { WebhookSender } from "./webhooks.ts";
+
+export interface RouteContext {
+  params: FormObject;
+  /** The object id in the path, when the route has one. */
+  id: string;
+  /** This API request, for the events it causes. */
+  request: EventRequest;
+}
+
+/**
+ * An endpoint. `prepare` checks the parameters and gives the work to do: an error before the work starts
+ * is not kept for idempotent replays, one during it is (as on Stripe).
+ */
+export interface Route {
+  method: "GET" | "POST";
+  pattern: RegExp;
+  prepare(context: RouteContext): () => unknown;
+}
+
+// biome-ignore format: a list of codes reads best packed
+const locales = ["auto", "bg", "cs", "da", "de", "el", "en", "en-GB", "es", "es-419", "et", "fi", "fil", "fr", "fr-CA", "hi-IN", "hr", "hu", "id", "it", "ja", "ko", "lt", "lv", "ms", "mt", "nb", "nl", "pl", "pt", "pt-BR", "ro", "ru", "sk", "sl", "sv", "th", "tr", "vi", "zh", "zh-HK", "zh-TW"] as const;
+// biome-ignore format: a list of codes reads best packed
+const paymentMethodTypes = ["acss_debit", "affirm", "afterpay_clearpay", "alipay", "bacs_debit", "bancontact", "blik", "boleto", "card", "cashapp", "eps", "ideal", "klarna", "konbini", "link", "mobilepay", "multibanco", "oxxo", "p24", "paypal", "revolut_pay", "sepa_debit", "swish", "twint", "us_bank_account", "wechat_pay"] as const;
+
+const url = string({
+  check(value, param) {
+    const parsed = URL.canParse(value) ? new URL(value) : undefined;
+    if (parsed?.protocol !== "http:" && parsed?.protocol !== "https:") throw invalidRequest("Not a valid URL", param, "url_invalid");
+    return value;
+  },
+});
+const email = string({
+  check(value, param) {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw invalidRequest(`Invalid email address: ${value}`, param, "email_invalid");
+    return value;
+  },
+});
+const currency = string({
+  check(value, param) {
+    if (!/^[a-z]{3}$/i.test(value))
+      throw invalidRequest(`Invalid currency: ${value}. Stripe's currencies are three-letter ISO codes.`, param);
+    return value.toLowerCase();
+  },
+});
+const expand = array(string());
+
+const sessionParams = {
+  mode: required(oneOf(["payment", "setup", "subscription"])),
+  line_items: required(
+    array(
+      object({
+        quantity: required(integer({ min: 1 })),
+        price: string(),
+        price_data: object({
+          currency: required(currency),
+          unit_amount: required(integer({ min: 0 })),
+          product_data: required(object({ name: required(string()), description: string() })),
+        }),
+      }),
+      { min: 1 },
+    ),
+  ),
+  success_url: required(url),
+  cancel_url: url,
+  customer_email: email,
+  locale: oneOf(locales),
+  client_reference_id: string({ max: 200 }),
+  metadata: metadata(),
+  expires_at: integer(),
+  payment_intent_data: object({ metadata: metadata() }),
+  payment_method_types: array(oneOf(paymentMethodTypes)),
+  expand,
+};
+
+function createSession(ledger: Ledger, { params }: RouteContext) {
+  const p = parseParams(sessionParams, params);
+  if (p.mode !== "payment") throw invalidRequest("This test double of Stripe supports only `mode=payment`.", "mode");
+  const lineItems = p.line_items.map((item, i): LineItem => {
+    const param = `line_items[${i}]`;
+    // There are no Prices in this account, as there would be none in a fresh Stripe test account.
+    if (item.price !== undefined) throw noSuch("price", item.price, `${param}[price]`);
+    if (!item.price_data)
+      throw invalidRequest(`You must specify either \`price\` or \`price_data\` in ${param}.`, param, "parameter_missing");
+    const { currency, unit_amount, product_data } = item.price_data;
+    return { name: product_data.name, currency, unitAmount: unit_amount, quantity: item.quantity };
+  });
+  if (new Set(lineItems.map((item) => item.currency)).size > 1)
+    throw invalidRequest("All line items must have the same currency.", "line_items");
+  const now = unixNow();
+  if (p.expires_at !== undefined && p.expires_at < now + 30 * 60) {
+    throw invalidRequest("The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.", "expires_at");
+  }
+  if (p.expires_at !== undefined && p.expires_at > now + 24 * 3600) {
+    throw invalidRequest("The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.", "expires_at");
+  }
+  return () => {
+    const session = ledger.createSession(
+      {
+        lineItems,
+        successUrl: p.success_url,
+        cancelUrl: p.cancel_url ?? null,
+        customerEmail: p.customer_email ?? null,
+        locale: p.locale ?? null,
+        clientReferenceId: p.client_reference_id ?? null,
+        metadata: p.metadata ?? {},
+        expiresAt: p.expires_at ?? null,
+        paymentMethodTypes: p.payment_method_types ?? null,
+      },
+      p.payment_intent_data?.metadata ?? {},
+    );
+    return ledger.expand(session, p.expand ?? []);
+  };
+}
+
+const refundParams = {
+  payment_intent: string(),
+  charge: string(),
+  amount: integer({ min: 1 }),
+  reason: oneOf(["duplicate", "fraudulent", "requested_by_customer"] satisfies Stripe.RefundCreateParams.Reason[]),
+  metadata: metadata(),
+  expand,
+};
+
+/** A retrieval: the object, with `expand` applied. */
+function retrieve(ledger: Ledger, find: (id: string) => object) {
+  return ({ params, id }: RouteContext) => {
+    const p = parseParams({ expand }, params);
+    return () => ledger.expand(find(id), p.expand ?? []);
+  };
+}
+
+function found<T>(value: T | undefined, kind: string, id: string): T {
+  if (value === undefined) throw noSuch(kind, id);
+  return value;
+}
+
+const idPattern = "([A-Za-z0-9_]+)";
+
+export function routes(ledger: Ledger, webhooks: WebhookSender): Route[] {
+  const event = (id: string) => found(webhooks.events.find((recorded) => recorded.event.id === id)?.event, "event", id);
+  return [
+    { method: "POST", pattern: /^\/v1\/checkout\/sessions$/, prepare: (context) => createSession(ledger, context) },
+    { method: "GET", pattern: new RegExp(`^/v1/checkout/sessions/${idPattern}$`), prepare: retrieve(ledger, (id) => ledger.session(id)) },
+    {
+      method: "POST",
+      pattern: new RegExp(`^/v1/checkout/sessions/${idPattern}/expire$`),
+      prepare({ params, id, request }) {
+        const p = parseParams({ expand }, params);
+        return async () => ledger.expand(await ledger.expire(id, request), p.expand ?? []);
+      },
+    },
+    {
+      method: "GET",
+      pattern: new RegExp(`^/v1/payment_intents/${idPattern}$`),
+      prepare: retrieve(ledger, (id) => ledger.paymentIntent(id)),
+    },
+    { method: "GET", pattern: new RegExp(`^/v1/charges/${idPattern}$`), prepare: retrieve(ledger, (id) => ledger.charge(id)) },
+    { method: "GET", pattern: new RegExp(`^/v1/events/${idPattern}$`), prepare: retrieve(ledger, event) },
+    {
+      method: "POST",
+      pattern: /^\/v1\/refunds$/,
+      prepare({ params, request }) {
+        const p = parseParams(refundParams, params);
+        const input = { paymentIntent: p.payment_intent, charge: p.charge, amount: p.amount, reason: p.reason, metadata: p.metadata };
+        return async () => ledger.expand(await ledger.refund(input, request), p.expand ?? []);
+      },
+    },
+    {
+      method: "GET",
+      pattern: new RegExp(`^/v1/refunds/${idPattern}$`),
+      prepare: retrieve(ledger, (id) => found(ledger.refunds.get(id), "refund", id)),
+    },
+  ];
+}

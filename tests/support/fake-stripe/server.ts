@@ -1,0 +1,116 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { handleApi } from "./api.ts";
+import { handleControl } from "./control.ts";
+import { handleHostedPage } from "./hosted-page.ts";
+import { sendJson } from "./http.ts";
+import { IdempotencyKeys } from "./idempotency.ts";
+import { Ledger } from "./ledger.ts";
+import { routes } from "./routes.ts";
+import type { Charge, CheckoutSession, PaymentIntent, RecordedEvent, RecordedRequest, Refund } from "./types.ts";
+import { WebhookSender } from "./webhooks.ts";
+
+export type { Charge, CheckoutSession, Delivery, FakeEvent, PaymentIntent, RecordedEvent, RecordedRequest, Refund } from "./types.ts";
+
+export interface FakeStripeOptions {
+  /** 0 (the default) for any free port. */
+  port?: number;
+  /** Where to listen; by default every address, so `localhost` answers whether it resolves to IPv4 or IPv6. */
+  host?: string;
+  /** Our webhook endpoint; without it events are only recorded. */
+  webhookUrl?: string;
+  webhookSecret: string;
+  /** The one secret key accepted; by default any `sk_test_…` key. */
+  secretKey?: string;
+}
+
+export interface FakeStripe {
+  /** http://localhost:PORT, to give the SDK as host, port and protocol. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  sessions: Map<string, CheckoutSession>;
+  paymentIntents: Map<string, PaymentIntent>;
+  charges: Map<string, Charge>;
+  refunds: Map<string, Refund>;
+  /** Every API request, answered or refused. */
+  requests: RecordedRequest[];
+  /** Every event made, delivered or not. */
+  events: RecordedEvent[];
+  /** Held: events are made and recorded but not sent, as when our server is down. */
+  setWebhooksHeld(held: boolean): void;
+  /** Sends a recorded event (again), freshly signed; answers our endpoint's HTTP status, 0 when unreachable. */
+  deliver(eventId: string): Promise<number>;
+  /** As the payment page does: by card (paid) or by a bank debit that settles later. */
+  completeSession(id: string, how: "card" | "delayed"): Promise<CheckoutSession>;
+  /** The bank's answer to a delayed payment. */
+  settleDelayed(id: string, outcome: "succeeded" | "failed"): Promise<CheckoutSession>;
+  /** As the expire endpoint does, or as Stripe does at `expires_at`. */
+  expireSession(id: string): Promise<CheckoutSession>;
+  /** A refund made in Stripe's dashboard, not through our API calls: all that is left unless `amount` says less. */
+  refundFromDashboard(paymentIntentId: string, amount?: number): Promise<Refund>;
+}
+
+/** Starts a local stand-in for Stripe: its API (the endpoints our checkout uses), its payment page and its webhooks. */
+export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
+  const webhooks = new WebhookSender(options.webhookUrl, options.webhookSecret);
+  let url = "";
+  const ledger = new Ledger(webhooks, () => url);
+  const requests: RecordedRequest[] = [];
+  const api = { routes: routes(ledger, webhooks), keys: new IdempotencyKeys(), requests, secretKey: options.secretKey };
+
+  const server = http.createServer((request, response) => {
+    // A path such as `//x` must stay a path, not become a host.
+    const target = new URL(`http://localhost${request.url ?? "/"}`);
+    const path = target.pathname;
+    const handled =
+      path === "/healthz"
+        ? Promise.resolve(sendJson(response, 200, { ok: true }))
+        : path.startsWith("/v1/")
+          ? handleApi(request, response, target, api)
+          : path.startsWith("/pay/")
+            ? handleHostedPage(request, response, target, ledger)
+            : path.startsWith("/_control/")
+              ? handleControl(request, response, target, { ledger, webhooks, requests })
+              : Promise.resolve(
+                  sendJson(response, 404, {
+                    error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${path}).` },
+                  }),
+                );
+    handled.catch((error: Error) => {
+      if (response.headersSent) response.destroy(error);
+      else sendJson(response, 500, { error: { type: "api_error", message: error.message } });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  url = `http://localhost:${port}`;
+
+  return {
+    url,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // The SDK keeps its connections alive; they would hold the server open.
+        server.closeAllConnections();
+      }),
+    sessions: ledger.sessions,
+    paymentIntents: ledger.paymentIntents,
+    charges: ledger.charges,
+    refunds: ledger.refunds,
+    requests,
+    events: webhooks.events,
+    setWebhooksHeld: (held) => {
+      webhooks.held = held;
+    },
+    deliver: (eventId) => webhooks.deliver(eventId),
+    completeSession: (id, how) => ledger.complete(id, how),
+    settleDelayed: (id, outcome) => ledger.settle(id, outcome),
+    expireSession: (id) => ledger.expire(id),
+    refundFromDashboard: (paymentIntentId, amount) => ledger.refund({ paymentIntent: paymentIntentId, amount }),
+  };
+}
