@@ -129,7 +129,9 @@ export function sessionOutcome(session: Stripe.Checkout.Session): PaymentLookup 
   }
   // Complete but unpaid: a delayed method (a bank debit) still on its way, or one that has failed.
   if (intent && (intent.status === "requires_payment_method" || intent.status === "canceled")) {
-    return { status: "failed", reason: declineReason(intent.last_payment_error?.decline_code), gatewayReference: intent.id };
+    // Cards say why in `decline_code`; bank debits in `code`.
+    const error = intent.last_payment_error;
+    return { status: "failed", reason: declineReason(error?.decline_code ?? error?.code), gatewayReference: intent.id };
   }
   return { status: "pending" };
 }
