@@ -166,7 +166,7 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z
     .string()
     .trim()
-    .regex(/^(sk|rk)_(live|test)_[A-Za-z0-9]+$/, {
+    .regex(/^(sk|rk)_(live|test)_\w+$/, {
       error: problem("must be a Stripe secret key, sk_live_… or sk_test_… (Dashboard → Developers → API keys)", { secret: true }),
     })
     .optional(),
@@ -174,7 +174,7 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .trim()
-    .regex(/^whsec_[A-Za-z0-9+/=]+$/, {
+    .regex(/^whsec_[\w+/=]+$/, {
       error: problem("must be the webhook endpoint's signing secret, whsec_… (Dashboard → Developers → Webhooks → the endpoint)", {
         secret: true,
       }),

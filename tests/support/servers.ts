@@ -27,7 +27,22 @@ function server(name: string, port: number, extraEnv: Record<string, string> = {
 
 const mainPort = Number(process.env.E2E_PORT ?? 3100);
 
+/** The local Stripe the `stripe` server talks to (tests/support/fake-stripe), and the secret its webhooks are signed with. */
+export const fakeStripe = {
+  port: mainPort + 3,
+  url: `http://localhost:${mainPort + 3}`,
+  webhookSecret: "whsec_e2e_local_stripe",
+};
+
 export const e2eServers = {
   main: server("main", mainPort),
   limited: server("limited", mainPort + 1, { CONTACT_RATE_LIMIT: "2", NEWSLETTER_RATE_LIMIT: "2", CHECKOUT_DECLINE_LIMIT: "2" }),
+  // Takes payments through Stripe Checkout (the local Stripe), and asks it about orders pending for 3 s.
+  stripe: server("stripe", mainPort + 2, {
+    PAYMENT_GATEWAY: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_e2e_local_stripe",
+    STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
+    STRIPE_API_BASE: fakeStripe.url,
+    RECONCILE_AFTER_SECONDS: "3",
+  }),
 };
