@@ -47,6 +47,9 @@ describe("robots.txt", () => {
     const robots = robotsTxt(origin);
     expect(robots).toContain("User-agent: *\nAllow: /");
     expect(robots).toContain("Disallow: /es/newsletter/confirm");
+    expect(robots).toContain("Disallow: /fr/checkout/return");
+    expect(robots).toContain("Disallow: /checkout/authenticate");
+    expect(robots).toContain("Disallow: /webhooks/");
     expect(robots).toContain("Sitemap: https://example.com/sitemap.xml");
   });
 });

@@ -77,10 +77,12 @@ export function sitemapXml(pages: SitemapPage[], origin: string = site.brand.ori
   ].join("\n");
 }
 
-/** robots.txt: everything may be crawled except the one-time newsletter links; the sitemap is named. */
+/** Pages for one visitor (one-time links, a payment's steps) that no search engine should fetch. */
+const privatePages = ["/newsletter/confirm", "/newsletter/unsubscribe", "/checkout/return", "/checkout/authenticate"];
+
+/** robots.txt: everything may be crawled except the private pages and the webhooks; the sitemap is named. */
 export function robotsTxt(origin: string = site.brand.origin): string {
-  const tokenPages = languages.flatMap((language) =>
-    ["/newsletter/confirm", "/newsletter/unsubscribe"].map((path) => `Disallow: ${localizePath(path, language)}`),
-  );
-  return ["User-agent: *", "Allow: /", ...tokenPages, "", `Sitemap: ${new URL("/sitemap.xml", origin).href}`, ""].join("\n");
+  const disallowed = [...languages.flatMap((language) => privatePages.map((path) => localizePath(path, language))), "/webhooks/"];
+  const sitemap = `Sitemap: ${new URL("/sitemap.xml", origin).href}`;
+  return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", sitemap, ""].join("\n");
 }
