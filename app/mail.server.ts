@@ -20,15 +20,15 @@ const operatorAddress = serverConfig().OPERATOR_EMAIL ?? site.brand.supportEmail
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
 
 /** Mails are stored first and sent by the worker, so a mail server that is down never loses one. */
-async function queue(db: Database, kind: string, to: string, mail: { subject: string; text: string; html: string }) {
-  await queueMail(db, { kind, to, ...mail });
+async function queue(db: Database, kind: string, to: string, mail: { subject: string; text: string; html: string }, orderId?: number) {
+  await queueMail(db, { kind, to, ...mail, orderId });
   wakeMailWorker();
 }
 
 export function queueOrderConfirmation(db: Database, order: Order) {
   const language = languageOf(order.language);
   const mail = renderOrderConfirmation(orderConfirmationInput(order, formatPrice(order.amount_cents, language, order.currency)), language);
-  return queue(db, MAIL_KINDS.orderConfirmation, order.email, mail);
+  return queue(db, MAIL_KINDS.orderConfirmation, order.email, mail, order.id);
 }
 
 export function queueContactNotification(db: Database, message: ContactMessage) {

@@ -13,7 +13,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe("the server's configuration", () => {
-  it("has a default for everything, so an empty environment starts the server", () => {
+  it("has a default for everything (production also needs ACCESS_ENCRYPTION_KEY, see below)", () => {
     expect(parseConfig({})).toEqual({
       PORT: 3000,
       HOST: "0.0.0.0",
@@ -27,6 +27,7 @@ describe("the server's configuration", () => {
       PAYMENT_GATEWAY: "test",
       CHECKOUT_DECLINE_LIMIT: 5,
       RECONCILE_AFTER_SECONDS: 600,
+      OPERATOR_REQUIRE_2FA: false,
       CHECKOUT_RATE_LIMIT: 10,
       CONTACT_RATE_LIMIT: 5,
       NEWSLETTER_RATE_LIMIT: 5,
@@ -215,7 +216,7 @@ describe("loading the configuration at start", () => {
 
   it("returns it and logs the warnings", () => {
     const log = { warn: vi.fn() };
-    expect(loadConfig({ NODE_ENV: "production", PORT: "3401" }, log).PORT).toBe(3401);
+    expect(loadConfig({ NODE_ENV: "production", PORT: "3401", ACCESS_ENCRYPTION_KEY: "ab".repeat(32) }, log).PORT).toBe(3401);
     expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/^Configuration: SMTP_URL is not set/));
   });
 
@@ -231,5 +232,23 @@ describe("loading the configuration at start", () => {
       /^The server cannot start: its configuration is not valid\.\n {2}PORT: must be a whole number/,
     );
     expect(error.mock.calls[0]?.[0]).not.toMatch(/\n\s+at /);
+  });
+
+  it("refuses to start in production without the key that encrypts access details, and says how to make one", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(process, "exit").mockImplementation((() => {
+      throw new Error("exit");
+    }) as never);
+    expect(() => loadConfig({ NODE_ENV: "production" }, { warn: vi.fn() })).toThrow("exit");
+    expect(error.mock.calls[0]?.[0]).toMatch(/\n {2}ACCESS_ENCRYPTION_KEY: must be set in production.*openssl rand -hex 32/);
+    expect(loadConfig({ NODE_ENV: "development" }, { warn: vi.fn() }).ACCESS_ENCRYPTION_KEY).toBeUndefined();
+  });
+
+  it("accepts the key as 64 hex characters or 32 bytes of base64, and never repeats a wrong one", () => {
+    expect(parseConfig({ ACCESS_ENCRYPTION_KEY: "0f".repeat(32) }).ACCESS_ENCRYPTION_KEY).toBe("0f".repeat(32));
+    expect(parseConfig({ ACCESS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }).ACCESS_ENCRYPTION_KEY).toBeDefined();
+    const problems = problemsOf({ ACCESS_ENCRYPTION_KEY: "hunter5-too-short" });
+    expect(problems).toEqual([expect.stringMatching(/^ACCESS_ENCRYPTION_KEY: must be 32 random bytes as 64 hex characters/)]);
+    expect(problems.join()).not.toMatch(/hunter5/);
   });
 });

@@ -193,6 +193,25 @@ const schema = z.object({
   CHECKOUT_DECLINE_LIMIT: wholeNumber("CHECKOUT_DECLINE_LIMIT", { min: 1, max: 1_000_000, fallback: 5 }),
   /** Seconds an order may stay pending before reconciliation asks the payment processor what became of it. */
   RECONCILE_AFTER_SECONDS: wholeNumber("RECONCILE_AFTER_SECONDS", { min: 1, max: 86_400, fallback: 600 }),
+  /**
+   * The key that encrypts access details and second-factor secrets at rest (AES-256-GCM): 32 random bytes as
+   * 64 hex characters (`openssl rand -hex 32`). Required in production; keep it out of the database's backups.
+   */
+  ACCESS_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((value) => /^[0-9a-fA-F]{64}$/.test(value) || /^[A-Za-z0-9+/]{43}=$/.test(value), {
+      error: problem("must be 32 random bytes as 64 hex characters, e.g. the output of `openssl rand -hex 32`", { secret: true }),
+    })
+    .optional(),
+  /** Whether every operator must sign in with a second factor (TOTP); they are asked to set it up first. */
+  OPERATOR_REQUIRE_2FA: z
+    .stringbool({
+      truthy: ["true", "1", "yes", "on"],
+      falsy: ["false", "0", "no", "off"],
+      error: problem("must be true or false, e.g. OPERATOR_REQUIRE_2FA=true"),
+    })
+    .default(false),
   /** Checkout posts one address may make in ten minutes. */
   CHECKOUT_RATE_LIMIT: wholeNumber("CHECKOUT_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 10 }),
   /** Contact-form posts one address may make in ten minutes. */
@@ -269,6 +288,17 @@ export function configWarnings(config: ServerConfig): string[] {
   return warnings;
 }
 
+/**
+ * What a production server cannot start without, though each value on its own is fine (tests and tools read
+ * the same configuration without it). One line per problem, like a ConfigError's.
+ */
+export function productionProblems(config: ServerConfig): string[] {
+  if (config.NODE_ENV !== "production" || config.ACCESS_ENCRYPTION_KEY) return [];
+  return [
+    "ACCESS_ENCRYPTION_KEY: must be set in production: access details and second factors are encrypted with it (make one with `openssl rand -hex 32`)",
+  ];
+}
+
 let cached: ServerConfig | undefined;
 
 /**
@@ -292,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: { warn(mes
   let config: ServerConfig;
   try {
     config = parseConfig(env);
+    const missing = productionProblems(config);
+    if (missing.length > 0) throw new ConfigError(missing);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -8,8 +8,13 @@ import { migrations } from "./migrations/index.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const TABLES = [
+  "audit_log",
   "contact_messages",
   "newsletter_subscribers",
+  "operator_recovery_codes",
+  "operator_sessions",
+  "operators",
+  "order_events",
   "orders",
   "outbox_mails",
   "payment_events",

@@ -370,6 +370,8 @@ export interface NewMail {
   subject: string;
   body_text: string;
   body_html?: string | null;
+  /** The order the mail is about, for the order's timeline. */
+  order_id?: number | null;
 }
 
 /** Queues a mail, due at once. */
@@ -383,6 +385,7 @@ export async function enqueueMail(db: Database, mail: NewMail, now: Date = new D
       subject: mail.subject,
       body_text: mail.body_text,
       body_html: mail.body_html ?? null,
+      order_id: mail.order_id ?? null,
       attempts: 0,
       last_error: null,
       sent_at: null,

@@ -65,6 +65,10 @@ export interface OrdersTable {
   refund_reference: string | null;
   /** When reconciliation may next ask the processor about this pending order; also its claim lease. */
   next_check_at: Timestamp | null;
+  /** The access delivered to the customer (logins, URLs), AES-256-GCM encrypted; see server/admin/access-crypto.ts. */
+  access_details: string | null;
+  access_starts_at: Timestamp | null;
+  access_ends_at: Timestamp | null;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }
@@ -77,6 +81,9 @@ export interface ContactMessagesTable {
   message: string;
   language: Language;
   mail_sent_at: Timestamp | null;
+  /** When an operator marked it handled, and who (their e-mail); null while it waits in the inbox. */
+  handled_at: Timestamp | null;
+  handled_by: string | null;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }
@@ -108,6 +115,8 @@ export interface OutboxMailsTable {
   sent_at: Timestamp | null;
   /** Earliest time the mail may be (re)tried; also serves as the claim lease of a sender, see `dueMails`. */
   next_attempt_at: Timestamp;
+  /** The order the mail is about, so the order's timeline can show it; null for other mails. */
+  order_id: number | null;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }
@@ -150,6 +159,73 @@ export interface TestGatewayPaymentsTable {
   updated_at: Timestamp;
 }
 
+/** Someone who runs the shop from the console. Made with `npm run operator`. */
+export interface OperatorsTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased; unique. */
+  email: string;
+  /** scrypt, in the self-describing format of server/admin/passwords.ts. */
+  password_hash: string;
+  /** The TOTP secret (base32), encrypted like access details; set while setting up, used once enabled. */
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+export interface OperatorRecoveryCodesTable {
+  id: Generated<number>;
+  operator_id: number;
+  /** SHA-256 of the code; each code works once. */
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  verified_at: Timestamp | null;
+  address: string;
+  /** Moves with each request; 30 minutes without one ends the session. */
+  last_seen_at: Timestamp;
+  /** 12 hours after sign-in, whatever happens. */
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+/** Every operator action, and every failed sign-in: who, what, on what, from where, when. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  operator_email: string | null;
+  /** `sign-in`, `sign-in-failed`, `sign-out`, `deliver`, `refund`, `resend`, `export`, … */
+  action: string;
+  /** What it was done to: an order reference, a message id, … */
+  subject: string | null;
+  address: string;
+  /** A short JSON object with what else matters (never a secret). */
+  details: string | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+/** One line of an order's timeline. Never changed or deleted. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** `created`, `paid`, `declined`, `failed`, `delivered`, `refunded`, `settle-requested`, … */
+  type: string;
+  actor: string;
+  details: string | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   orders: OrdersTable;
   contact_messages: ContactMessagesTable;
@@ -158,6 +234,11 @@ export interface DatabaseSchema {
   payment_events: PaymentEventsTable;
   rate_limit_counters: RateLimitCountersTable;
   test_gateway_payments: TestGatewayPaymentsTable;
+  operators: OperatorsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+  order_events: OrderEventsTable;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -165,6 +246,10 @@ export type ContactMessage = Selectable<ContactMessagesTable>;
 export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
 export type OutboxMail = Selectable<OutboxMailsTable>;
 export type TestGatewayPayment = Selectable<TestGatewayPaymentsTable>;
+export type Operator = Selectable<OperatorsTable>;
+export type OperatorSession = Selectable<OperatorSessionsTable>;
+export type AuditEntry = Selectable<AuditLogTable>;
+export type OrderEvent = Selectable<OrderEventsTable>;
 
 export type OrderInsert = Insertable<OrdersTable>;
 export type ContactMessageInsert = Insertable<ContactMessagesTable>;

@@ -16,11 +16,21 @@ export interface MailLog {
   error(message: string): void;
 }
 
-/** Stores the mail, due at once. Call the worker's `sendSoon()` afterwards to send it without waiting. */
-export async function queueMail(db: Database, message: MailMessage, now: Date = new Date()): Promise<OutboxMail> {
+/**
+ * Stores the mail, due at once; `orderId` ties it to the order it is about. Call the worker's `sendSoon()`
+ * afterwards to send it without waiting.
+ */
+export async function queueMail(db: Database, message: MailMessage & { orderId?: number }, now: Date = new Date()): Promise<OutboxMail> {
   return enqueueMail(
     db,
-    { kind: message.kind, to_address: message.to, subject: message.subject, body_text: message.text, body_html: message.html || null },
+    {
+      kind: message.kind,
+      to_address: message.to,
+      subject: message.subject,
+      body_text: message.text,
+      body_html: message.html || null,
+      order_id: message.orderId ?? null,
+    },
     now,
   );
 }

@@ -35,7 +35,15 @@ export function siteServer({ port, env, logFile }: { port: number; env: Record<s
     const base = { ...process.env };
     for (const name of inheritedSettings) delete base[name];
     const started = spawn(process.execPath, ["server/index.ts"], {
-      env: { ...base, ...env, ...extraEnv, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+      env: {
+        ACCESS_ENCRYPTION_KEY: "5eed".repeat(16),
+        ...base,
+        ...env,
+        ...extraEnv,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     started.stdout.pipe(log, { end: false });

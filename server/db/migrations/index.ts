@@ -5,10 +5,12 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./001_initial.ts";
 import * as payments from "./002_payments.ts";
+import * as console from "./003_console.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
   "002_payments": payments,
+  "003_console": console,
 };
 
 export const migrationProvider: MigrationProvider = {

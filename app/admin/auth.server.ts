@@ -1,0 +1,62 @@
+import { createContext, type MiddlewareFunction, redirect } from "react-router";
+import { serverConfig } from "../../server/config.ts";
+import { type ActiveSession, readSession, SESSION_MAX_MS } from "../../server/admin/sessions.ts";
+import { getServices } from "../services.server";
+import { adminCookie, readCookie } from "./language.server";
+
+export const sessionCookie = "admin_session";
+
+/** The signed-in operator and their session, for every console loader and action. */
+export const operatorContext = createContext<ActiveSession>();
+
+/** A script or monitor asking for JSON gets a 401 in JSON; a browser is sent to the sign-in page. */
+function wantsJson(request: Request): boolean {
+  const accept = request.headers.get("accept") ?? "";
+  return accept.includes("application/json") && !accept.includes("text/html");
+}
+
+/** The path to come back to after signing in: only a console page, never another site. */
+export function safeNext(value: string | null | undefined): string {
+  return value?.startsWith("/admin") && !value.startsWith("//") && !value.includes("\\") ? value : "/admin/orders";
+}
+
+function toSignIn(request: Request, reason?: "expired"): never {
+  if (wantsJson(request)) throw Response.json({ error: "unauthorized" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  const next = url.pathname.replace(/\.data$/, "") + url.search;
+  const query = new URLSearchParams({ next: safeNext(next), ...(reason && { reason }) });
+  throw redirect(`/admin/login?${query}`, { headers: { "Cache-Control": "no-store", "Set-Cookie": clearedSession(request) } });
+}
+
+export const clearedSession = (request: Request) => adminCookie(request, sessionCookie, "", 0);
+export const sessionCookieFor = (request: Request, token: string) => adminCookie(request, sessionCookie, token, SESSION_MAX_MS / 1000);
+
+/**
+ * The console's gate, run before any console loader or action (React Router middleware on the console's
+ * layout): without a live, verified session nothing else runs, and the answer is the sign-in page (or a 401
+ * to a JSON client). With OPERATOR_REQUIRE_2FA, an operator without a second factor may open only the
+ * account page, to set one up. Every answer is kept out of caches and search engines.
+ */
+export const requireOperator: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = readCookie(request, sessionCookie);
+  let active: ActiveSession | undefined;
+  try {
+    const { db } = await getServices();
+    active = await readSession(db, token);
+  } catch {
+    throw new Response("The console's database is not reachable. Try again in a moment.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
+    });
+  }
+  if (!active?.session.verified_at) toSignIn(request, token ? "expired" : undefined);
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  if (serverConfig().OPERATOR_REQUIRE_2FA && !active.operator.totp_enabled_at && path !== "/admin/account") {
+    throw redirect("/admin/account", { headers: { "Cache-Control": "no-store" } });
+  }
+  context.set(operatorContext, active);
+  const response = await next();
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};

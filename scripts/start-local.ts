@@ -1,0 +1,19 @@
+/**
+ * `npm start`: the built server on this machine, for trying the shop. Production needs ACCESS_ENCRYPTION_KEY;
+ * when it is not set, one is made once and kept in data/access-encryption.key (readable by this user only),
+ * so a local try works out of the box and what it encrypted stays readable across restarts. A real deployment
+ * sets the variable itself (see the README) and runs `node server/index.ts`.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+
+const keyFile = "data/access-encryption.key";
+if (!process.env.ACCESS_ENCRYPTION_KEY?.trim()) {
+  if (!existsSync(keyFile)) {
+    mkdirSync("data", { recursive: true });
+    writeFileSync(keyFile, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
+    console.log(`Made an encryption key for access details in ${keyFile}. Set ACCESS_ENCRYPTION_KEY in production.`);
+  }
+  process.env.ACCESS_ENCRYPTION_KEY = readFileSync(keyFile, "utf8").trim();
+}
+await import("../server/index.ts");
