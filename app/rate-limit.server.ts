@@ -73,3 +73,29 @@ export const declines = {
     await Promise.all(declineKeys(payer).map((key) => countAttempt(db, key, { windowMs: oneHour, now })));
   },
 };
+
+const fifteenMinutes = 15 * 60_000;
+/** Failed console sign-ins one account, or one address, may have in fifteen minutes. */
+export const signInLimits = { perAccount: 5, perAddress: 20 };
+
+function signInKeys(address: string, email: string): [string, string] {
+  return [counterKey("sign-in-address", address), counterKey("sign-in-account", email.trim().toLowerCase())];
+}
+
+/**
+ * Failed console sign-ins (a wrong password or a wrong code), per account and per address, shared by every
+ * server: a guesser is stopped on one account from many addresses, and on many accounts from one address.
+ */
+export const signInFailures = {
+  async isBlocked(db: Database, { address, email }: Payer, now: Date = new Date()): Promise<boolean> {
+    const [byAddress, byAccount] = signInKeys(address, email);
+    const [addressCount, accountCount] = await Promise.all([
+      attemptCount(db, byAddress, { windowMs: fifteenMinutes, now }),
+      attemptCount(db, byAccount, { windowMs: fifteenMinutes, now }),
+    ]);
+    return addressCount >= signInLimits.perAddress || accountCount >= signInLimits.perAccount;
+  },
+  async record(db: Database, { address, email }: Payer, now: Date = new Date()): Promise<void> {
+    await Promise.all(signInKeys(address, email).map((key) => countAttempt(db, key, { windowMs: fifteenMinutes, now })));
+  },
+};

@@ -4,7 +4,9 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { site } from "../content/site";
 import type { Route } from "./+types/root";
+import { adminLanguage } from "./admin/language.server";
 import stylesheet from "./app.css?url";
+import { ConsoleError } from "./admin/ConsoleError";
 import { ErrorPage } from "./components/ErrorPage";
 import { NotFoundPage } from "./components/NotFoundPage";
 import { useNonce } from "./components/nonce";
@@ -23,17 +25,23 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-/** The page's language comes from its URL; crawlers get every lazy section at once. */
+/** The console lives under /admin, in the operator's language, outside the public site's frame. */
+const isConsolePath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
+/** The page's language comes from its URL (the console's from the operator); crawlers get every lazy section at once. */
 export function loader({ request }: Route.LoaderArgs) {
+  const pathname = requestPathname(request);
   return {
-    language: languageFromPath(requestPathname(request)),
+    language: isConsolePath(pathname) ? adminLanguage(request) : languageFromPath(pathname),
     crawler: isbot(request.headers.get("user-agent")),
     geolocationEndpoint,
   };
 }
 
 /** In the browser: loads the messages of the language being navigated to before the page renders. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  // The console's language is the operator's, which only the server knows.
+  if (isConsolePath(requestPathname(request))) return serverLoader();
   const language = languageFromPath(requestPathname(request));
   if (!hasMessages(language)) registerMessages({ [language]: await loadMessages(language) });
   return { language, crawler: isbot(navigator.userAgent), geolocationEndpoint: firstGeolocationEndpoint };
@@ -78,8 +86,10 @@ let firstGeolocationEndpoint = "";
 
 export default function App({ loaderData }: Route.ComponentProps) {
   firstGeolocationEndpoint ||= loaderData.geolocationEndpoint;
+  const inConsole = isConsolePath(useLocation().pathname);
   // Marks the page as interactive, for tests and for styles that only make sense with JavaScript.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", "true"), []);
+  if (inConsole) return <Outlet />;
   return (
     <SiteShell language={loaderData.language} geolocationEndpoint={loaderData.geolocationEndpoint}>
       <Outlet />
@@ -88,9 +98,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const language = languageFromPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const language = languageFromPath(pathname);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
+  if (isConsolePath(pathname)) return <ConsoleError notFound={notFound} />;
   return (
     <SiteShell language={language} geolocationEndpoint={null}>
       {notFound ? <NotFoundPage /> : <ErrorPage />}

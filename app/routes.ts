@@ -1,4 +1,5 @@
-import { type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { adminLayoutId } from "./admin/layout-id";
 import { defaultLanguage, type Language, languages } from "./i18n/languages";
 
 /**
@@ -32,6 +33,27 @@ const siteFiles: RouteConfigEntry[] = [
   route("manifest.webmanifest", "routes/manifest.ts"),
 ];
 
+/**
+ * The operator console, in the operator's language (not the URL's): the sign-in page, and everything else
+ * behind the layout's gate, which answers the sign-in page to anyone without a session.
+ */
+const consoleRoutes: RouteConfigEntry[] = [
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  layout("routes/admin/layout.tsx", { id: adminLayoutId }, [
+    route("admin", "routes/admin/index.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/orders/:reference", "routes/admin/order.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/messages/:id", "routes/admin/message.tsx"),
+    route("admin/subscribers", "routes/admin/subscribers.tsx"),
+    route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
+];
+
 /** Calls from the payment processor, not pages: no language. */
 const webhooks: RouteConfigEntry[] = [route("webhooks/stripe", "routes/stripe-webhook.ts")];
 
@@ -39,5 +61,6 @@ export default [
   ...languages.flatMap(pagesIn),
   ...siteFiles,
   ...webhooks,
+  ...consoleRoutes,
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
-import { serverConfig } from "../../server/config.ts";
 import { type ActiveSession, readSession, SESSION_MAX_MS } from "../../server/admin/sessions.ts";
+import { serverConfig } from "../../server/config.ts";
 import { getServices } from "../services.server";
 import { adminCookie, readCookie } from "./language.server";
 

@@ -1,9 +1,7 @@
 import { site } from "../../content/site";
 import type { Language } from "../i18n/languages";
+import { adminLayoutId } from "./layout-id";
 import { type AdminMessages, type AdminTextKey, translate } from "./text";
-
-/** The console layout's route id (app/routes.ts), whose data carries the operator's language and texts. */
-export const adminLayoutId = "admin-layout";
 
 interface LayoutData {
   language: Language;

@@ -1,6 +1,7 @@
 import { site } from "../../content/site";
 import { setPaymentSession } from "../../server/db/payments.ts";
-import { createOrder, findOrderById, markOrderFailed } from "../../server/db/repositories.ts";
+import { recordOrderEvent } from "../../server/db/order-events.ts";
+import { createOrder, findOrderById } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import type { CardGateway, FailureReason, HostedGateway } from "../../server/payments/gateway.ts";
 import { sessionLifetimeMs } from "../../server/payments/stripe-gateway.ts";
@@ -11,7 +12,7 @@ import { declines } from "../rate-limit.server";
 import type { Services } from "../services.server";
 import { detectCardBrand } from "./card";
 import type { CheckoutOrder, ContactDetails } from "./schema";
-import { persistently, recordPayment } from "./settle-order.server";
+import { failOrder, persistently, recordPayment } from "./settle-order.server";
 
 export type OrderOutcome =
   | { status: "paid"; reference: string; email: string; amountCents: number }
@@ -73,6 +74,7 @@ export async function placeCardOrder(
   if (await declines.isBlocked(db, who)) return { status: "blocked" };
   const { order: stored, created } = await createOrder(db, newOrder(order, context.language, { number: order.cardNumber }));
   if (!created) return outcomeOfEarlierAttempt(stored, db, context.language);
+  await recordCreated(db, stored);
 
   const result = await gateway.charge({
     reference: stored.reference,
@@ -87,11 +89,10 @@ export async function placeCardOrder(
   if (result.status === "requiresAction") {
     const session = { sessionId: result.gatewayReference, gatewayReference: result.gatewayReference };
     await persistently(stored.reference, () => setPaymentSession(db, stored.id, session));
+    await recordOrderEvent(db, { orderId: stored.id, type: "authentication-requested", actor: "processor" });
     return { status: "redirect", location: authenticationPath(result.gatewayReference, context.language) };
   }
-  await persistently(stored.reference, () =>
-    markOrderFailed(db, stored.id, { reason: result.reason, gatewayReference: result.gatewayReference }),
-  );
+  await persistently(stored.reference, () => failOrder(db, stored, result.reason, result.gatewayReference));
   await declines.record(db, who);
   return { status: "failed", reference: stored.reference, reason: result.reason };
 }
@@ -107,7 +108,8 @@ export async function placeHostedOrder(
   context: PlaceOrderContext,
 ): Promise<OrderOutcome> {
   if (await declines.isBlocked(db, { address: context.address, email: order.email })) return { status: "blocked" };
-  const { order: stored } = await createOrder(db, newOrder(order, context.language));
+  const { order: stored, created } = await createOrder(db, newOrder(order, context.language));
+  if (created) await recordCreated(db, stored);
   if (stored.status !== "pending") return settledOutcome(stored);
 
   const returnTo = (path: string) => new URL(localizePath(path, context.language), context.origin).href;
@@ -124,8 +126,17 @@ export async function placeHostedOrder(
     cancelUrl: `${returnTo("/checkout")}?resume=${encodeURIComponent(stored.idempotency_key)}`,
     expiresAt: new Date(Date.parse(stored.created_at) + sessionLifetimeMs),
   });
-  await persistently(stored.reference, () => setPaymentSession(db, stored.id, { sessionId: session.sessionId }));
+  if (!stored.payment_session_id) {
+    await persistently(stored.reference, () => setPaymentSession(db, stored.id, { sessionId: session.sessionId }));
+    await recordOrderEvent(db, { orderId: stored.id, type: "checkout-opened", actor: "customer", details: { session: session.sessionId } });
+  }
   return { status: "redirect", location: session.url };
+}
+
+/** The first line of the order's timeline. A failure to write it must not stop a payment. */
+async function recordCreated(db: Services["db"], order: Order) {
+  const details = { amountCents: order.amount_cents, currency: order.currency, plan: order.plan_key, viewers: order.viewers };
+  await recordOrderEvent(db, { orderId: order.id, type: "created", actor: "customer", details }).catch(() => {});
 }
 
 /** The line on the processor's page and the customer's statement: plan, period and viewers, in their language. */

@@ -1,3 +1,4 @@
+import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { recordCardDetails, recordRefund } from "../../server/db/payments.ts";
 import { findOrderById, markOrderFailed, markOrderPaid } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
@@ -57,6 +58,12 @@ export async function applyPaymentOutcome(
   return (await findOrderById(db, order.id)) ?? order;
 }
 
+/** pending → failed, with why, on the order's timeline. */
+export async function failOrder(db: Services["db"], order: Order, reason: string, gatewayReference: string | null | undefined): Promise<void> {
+  const failed = await markOrderFailed(db, order.id, { reason, gatewayReference: gatewayReference ?? null });
+  if (failed) await recordOrderEvent(db, { orderId: order.id, type: reason === "abandoned" ? "abandoned" : "declined", actor: "processor", details: { reason } });
+}
+
 /** How long recording a charge's outcome is tried; well within the 15 s a second submission waits. */
 const keepRecordingMs = 8_000;
 
@@ -90,7 +97,9 @@ export async function recordPayment(db: Services["db"], order: Order, gatewayRef
     await persistently(order.reference, () =>
       db.transaction().execute(async (transaction) => {
         const paid = await markOrderPaid(transaction, order.id, { gatewayReference });
-        if (paid) await queueOrderConfirmation(transaction, paid);
+        if (!paid) return;
+        await recordOrderEvent(transaction, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } });
+        await queueOrderConfirmation(transaction, paid);
       }),
     );
   } catch (error) {
@@ -100,6 +109,7 @@ export async function recordPayment(db: Services["db"], order: Order, gatewayRef
     );
     const paid = await markOrderPaid(db, order.id, { gatewayReference });
     if (paid) {
+      await recordOrderEvent(db, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } }).catch(() => {});
       await persistently(order.reference, () => queueOrderConfirmation(db, paid)).catch((mailError: unknown) => {
         logger.error({ order: order.reference, reason: (mailError as Error).message }, "An order's confirmation mail could not be queued");
       });

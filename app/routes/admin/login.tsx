@@ -1,0 +1,91 @@
+import { data, redirect } from "react-router";
+import { site } from "../../../content/site";
+import { readSession } from "../../../server/admin/sessions.ts";
+import { readForm } from "../../../server/request-guards.ts";
+import { AdminShell } from "../../admin/AdminShell";
+import { clearedSession, safeNext, sessionCookie, sessionCookieFor } from "../../admin/auth.server";
+import { adminLanguage, readCookie } from "../../admin/language.server";
+import { adminMessages } from "../../admin/messages.server";
+import { SignInForm } from "../../admin/SignInForm";
+import { signInWithPassword, verifySecondFactor } from "../../admin/sign-in.server";
+import { AdminTextContext, adminText, translate } from "../../admin/text";
+import { clientAddress } from "../../rate-limit.server";
+import { getServices } from "../../services.server";
+import type { Route } from "./+types/login";
+
+const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+/** Where the visitor is in signing in: the password, or the second factor their session still owes. */
+async function currentStep(request: Request) {
+  const { db } = await getServices();
+  const active = await readSession(db, readCookie(request, sessionCookie));
+  return { db, active };
+}
+
+/** Why the visitor is on the sign-in page, when it is worth saying. */
+function signInNotice(params: URLSearchParams): "signedOut" | "signedOutEverywhere" | "expired" | null {
+  if (params.get("out") === "all") return "signedOutEverywhere";
+  if (params.get("out")) return "signedOut";
+  return params.get("reason") === "expired" ? "expired" : null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const next = safeNext(url.searchParams.get("next"));
+  const language = adminLanguage(request);
+  const { active } = await currentStep(request).catch(() => ({ active: undefined }));
+  if (active?.session.verified_at) throw redirect(next, { headers: noStore });
+  const notice = signInNotice(url.searchParams);
+  return data({ language, messages: adminMessages[language], next, step: active ? "code" : "password", notice }, { headers: noStore });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = (await readForm(request)) ?? {};
+  const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+  const next = safeNext(text("next"));
+  const address = clientAddress(request);
+  const { db, active } = await currentStep(request);
+
+  if (text("intent") === "start-over") {
+    throw redirect(`/admin/login?next=${encodeURIComponent(next)}`, { headers: { ...noStore, "Set-Cookie": clearedSession(request) } });
+  }
+  if (text("intent") === "code" && active && !active.session.verified_at) {
+    const outcome = await verifySecondFactor(db, active, text("code"), address);
+    if (outcome === "verified") throw redirect(next, { headers: noStore });
+    return data(
+      { problem: outcome === "blocked" ? ("limited" as const) : ("codeFailed" as const), email: "" },
+      { status: outcome === "blocked" ? 429 : 401, headers: noStore },
+    );
+  }
+  const outcome = await signInWithPassword(db, { email: text("email").slice(0, 254), password: text("password").slice(0, 1024), address });
+  if (outcome.kind === "signed-in") {
+    const target = outcome.secondFactorDue ? `/admin/login?next=${encodeURIComponent(next)}` : next;
+    throw redirect(target, { headers: { ...noStore, "Set-Cookie": sessionCookieFor(request, outcome.token) } });
+  }
+  const problem = outcome.kind === "blocked" ? ("limited" as const) : ("failed" as const);
+  return data({ problem, email: text("email").slice(0, 254) }, { status: outcome.kind === "blocked" ? 429 : 401, headers: noStore });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${translate(loaderData.messages, loaderData.language, "login.title")} · ${site.brand.name}` : site.brand.name },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminTextContext value={adminText(loaderData.messages, loaderData.language)}>
+      <AdminShell>
+        <SignInForm
+          step={loaderData.step === "code" ? "code" : "password"}
+          next={loaderData.next}
+          notice={loaderData.notice}
+          problem={actionData?.problem}
+          email={actionData?.email}
+        />
+      </AdminShell>
+    </AdminTextContext>
+  );
+}
