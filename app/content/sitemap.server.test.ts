@@ -50,6 +50,7 @@ describe("robots.txt", () => {
     expect(robots).toContain("Disallow: /fr/checkout/return");
     expect(robots).toContain("Disallow: /checkout/authenticate");
     expect(robots).toContain("Disallow: /webhooks/");
+    expect(robots).toContain("Disallow: /admin\n");
     expect(robots).toContain("Sitemap: https://example.com/sitemap.xml");
   });
 });

@@ -80,9 +80,9 @@ export function sitemapXml(pages: SitemapPage[], origin: string = site.brand.ori
 /** Pages for one visitor (one-time links, a payment's steps) that no search engine should fetch. */
 const privatePages = ["/newsletter/confirm", "/newsletter/unsubscribe", "/checkout/return", "/checkout/authenticate"];
 
-/** robots.txt: everything may be crawled except the private pages and the webhooks; the sitemap is named. */
+/** robots.txt: everything may be crawled except the private pages, the console and the webhooks; the sitemap is named. */
 export function robotsTxt(origin: string = site.brand.origin): string {
-  const disallowed = [...languages.flatMap((language) => privatePages.map((path) => localizePath(path, language))), "/webhooks/"];
+  const disallowed = [...languages.flatMap((language) => privatePages.map((path) => localizePath(path, language))), "/admin", "/webhooks/"];
   const sitemap = `Sitemap: ${new URL("/sitemap.xml", origin).href}`;
   return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", sitemap, ""].join("\n");
 }

@@ -1,0 +1,66 @@
+/**
+ * The operator's side for the end-to-end tests: operators made with the real CLI, signing in through the
+ * sign-in page, and direct writes to a server's database where a test must set up what no page can (a session
+ * gone idle for half an hour).
+ */
+import { execFileSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
+import type { Page } from "@playwright/test";
+import en from "../../content/locales/admin/en/login.json" with { type: "json" };
+import { e2eServers } from "./servers.ts";
+
+type Server = (typeof e2eServers)[keyof typeof e2eServers];
+
+/** `npm run operator -- add EMAIL` against a test server's database, the password on standard input. */
+export function addOperator(email: string, password: string, server: Server = e2eServers.main): void {
+  execFileSync(process.execPath, ["scripts/operator.ts", "add", email], {
+    input: `${password}\n`,
+    env: { ...process.env, SQLITE_FILE: server.databaseFile, DATABASE_URL: "" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+}
+
+let operators = 0;
+/** A fresh operator for one test, so tests never share sessions or sign-in counts. */
+export function newOperator(server: Server = e2eServers.main): { email: string; password: string } {
+  const operator = {
+    email: `operator.${Date.now()}.${++operators}@shop.example`,
+    password: `a long passphrase ${randomBytes(4).toString("hex")}`,
+  };
+  addOperator(operator.email, operator.password, server);
+  return operator;
+}
+
+/** Signs in through the sign-in page, as an operator does. */
+export async function signIn(page: Page, operator: { email: string; password: string }, path = "/admin/orders"): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel(en.email, { exact: true }).fill(operator.email);
+  await page.getByLabel(en.password, { exact: true }).fill(operator.password);
+  await page.getByRole("button", { name: en.submit }).click();
+}
+
+export function runSql(sql: string, parameters: (string | number | null)[] = [], server: Server = e2eServers.main): void {
+  const db = new DatabaseSync(server.databaseFile);
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.prepare(sql).run(...parameters);
+  } finally {
+    db.close();
+  }
+}
+
+/** A session of `email` that went idle 31 minutes ago: its token, for a cookie the server must refuse. */
+export function idleSessionToken(email: string, server: Server = e2eServers.main): string {
+  const token = randomBytes(32).toString("base64url");
+  const hash = createHash("sha256").update(token).digest("hex");
+  const idle = new Date(Date.now() - 31 * 60_000).toISOString();
+  const later = new Date(Date.now() + 6 * 3600_000).toISOString();
+  runSql(
+    `INSERT INTO operator_sessions (operator_id, token_hash, verified_at, address, last_seen_at, expires_at, ended_at, created_at, updated_at)
+     SELECT id, ?, ?, '127.0.0.1', ?, ?, NULL, ?, ? FROM operators WHERE email = ?`,
+    [hash, idle, idle, later, idle, idle, email],
+    server,
+  );
+  return token;
+}
