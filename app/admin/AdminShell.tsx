@@ -57,7 +57,7 @@ export function AdminShell({ email, children }: { email?: string; children: Reac
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
         {children}
       </main>
-      <NavigationSpinner />
+      <NavigationSpinner label={t("common.loading")} />
     </>
   );
 }

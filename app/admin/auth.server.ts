@@ -20,12 +20,18 @@ export function safeNext(value: string | null | undefined): string {
   return value?.startsWith("/admin") && !value.startsWith("//") && !value.includes("\\") ? value : "/admin/orders";
 }
 
-function toSignIn(request: Request, reason?: "expired"): never {
-  if (wantsJson(request)) throw Response.json({ error: "unauthorized" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+/**
+ * To the sign-in page, coming back here afterwards. A cookie whose session is over is removed (and the page
+ * says the session ended); a session still owing its second factor is kept, so the page asks for the code.
+ */
+function toSignIn(request: Request, cookie: "none" | "ended" | "awaiting-code"): Response {
+  if (wantsJson(request)) return Response.json({ error: "unauthorized" }, { status: 401, headers: { "Cache-Control": "no-store" } });
   const url = new URL(request.url);
   const next = url.pathname.replace(/\.data$/, "") + url.search;
-  const query = new URLSearchParams({ next: safeNext(next), ...(reason && { reason }) });
-  throw redirect(`/admin/login?${query}`, { headers: { "Cache-Control": "no-store", "Set-Cookie": clearedSession(request) } });
+  const query = new URLSearchParams({ next: safeNext(next), ...(cookie === "ended" && { reason: "expired" }) });
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (cookie === "ended") headers["Set-Cookie"] = clearedSession(request);
+  return redirect(`/admin/login?${query}`, { headers });
 }
 
 export const clearedSession = (request: Request) => adminCookie(request, sessionCookie, "", 0);
@@ -49,7 +55,9 @@ export const requireOperator: MiddlewareFunction<Response> = async ({ request, c
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
     });
   }
-  if (!active?.session.verified_at) toSignIn(request, token ? "expired" : undefined);
+  // Returned, not thrown: a thrown response would be rendered as an error page, and the JSON client wants JSON.
+  if (!active) return toSignIn(request, token ? "ended" : "none");
+  if (!active.session.verified_at) return toSignIn(request, "awaiting-code");
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
   if (serverConfig().OPERATOR_REQUIRE_2FA && !active.operator.totp_enabled_at && path !== "/admin/account") {
     throw redirect("/admin/account", { headers: { "Cache-Control": "no-store" } });

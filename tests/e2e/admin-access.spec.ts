@@ -79,8 +79,9 @@ const actions = (): [string, Record<string, string>][] => [
 async function expectNothingGiven(answer: Awaited<ReturnType<APIRequestContext["get"]>>, label: string) {
   expect(answer.status(), label).toBeLessThan(500);
   const body = await answer.text();
-  for (const secret of [marker, reference, "Gate Keeper", "Gran Vía"])
-    expect(body.includes(secret), `${label} gave away ${secret}`).toBe(false);
+  // The reference may come back in the sign-in page's `next` when the address itself named it.
+  const secrets = [marker, "Gate Keeper", "Gran Vía", ...(label.includes(reference) ? [] : [reference])];
+  for (const secret of secrets) expect(body.includes(secret), `${label} gave away ${secret}`).toBe(false);
   if (!label.includes(".data")) {
     expect([302, 303, 401, 403], label).toContain(answer.status());
     if (answer.status() !== 401 && answer.status() !== 403) expect(answer.headers().location ?? "", label).toMatch(/^\/admin\/login/);
@@ -136,6 +137,7 @@ test("a forged post from another site is refused, even with a live session, and 
 test("the console is kept out of caches and search engines", async ({ page, request }) => {
   const operator = newOperator();
   await signIn(page, operator);
+  await expect(page).toHaveURL(/\/admin\/orders$/);
   const answer = await page.request.get("/admin/orders");
   expect(answer.headers()["cache-control"]).toBe("no-store");
   expect(answer.headers()["x-robots-tag"]).toBe("noindex, nofollow");
