@@ -1,0 +1,29 @@
+import { listAudit } from "../../../server/admin/audit.ts";
+import type { Database } from "../../../server/db/database.ts";
+import { pageCount, pageFrom } from "../inbox/list-query";
+import { auditActionFrom } from "./actions";
+import { describeDetails } from "./details";
+
+export const auditPageSize = 50;
+
+/** `/admin/audit?action=…&page=…`: the log newest first, only what the page shows sent to the browser. */
+export async function loadAuditLog(db: Database, url: URL) {
+  const action = auditActionFrom(url.searchParams);
+  const page = pageFrom(url.searchParams);
+  const { entries, total } = await listAudit(db, { page, pageSize: auditPageSize, action });
+  return {
+    action: action ?? null,
+    page,
+    pages: pageCount(total, auditPageSize),
+    total,
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      at: entry.created_at,
+      operator: entry.operator_email,
+      action: entry.action,
+      subject: entry.subject,
+      address: entry.address,
+      details: describeDetails(entry.details),
+    })),
+  };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { recordAudit } from "../../../server/admin/audit.ts";
+import { migrateToLatest } from "../../../server/db/database.ts";
+import { createTestDatabase } from "../../../server/db/testing.ts";
+import { adminMessages } from "../messages.server";
+import { adminText } from "../text";
+import { actionName } from "./action-name";
+import { auditActionFrom, knownAuditActions } from "./actions";
+import { loadAuditLog } from "./audit.server";
+import { describeDetails } from "./details";
+
+describe("the audit log's actions", () => {
+  it("each have a name in words, and an unknown one shows as recorded", () => {
+    const { t } = adminText(adminMessages.es, "es");
+    for (const action of knownAuditActions) expect(actionName(t, action), action).not.toBe(action);
+    expect(actionName(t, "message-handled")).toBe("Mensaje marcado como atendido");
+    expect(actionName(t, "totp-enabled")).toBe("totp-enabled");
+  });
+
+  it("filter by what the address says, within reason", () => {
+    expect(auditActionFrom(new URLSearchParams("action=refund"))).toBe("refund");
+    expect(auditActionFrom(new URLSearchParams("action=%20"))).toBeUndefined();
+    expect(auditActionFrom(new URLSearchParams(""))).toBeUndefined();
+    expect(auditActionFrom(new URLSearchParams(`action=${"x".repeat(65)}`))).toBeUndefined();
+  });
+});
+
+describe("an entry's details", () => {
+  it("read as one line, or as stored when they are not an object", () => {
+    expect(describeDetails('{"state":"confirmed","rows":12}')).toBe("state: confirmed · rows: 12");
+    expect(describeDetails('{"secondFactor":"totp","extra":{"a":1}}')).toBe('secondFactor: totp · extra: {"a":1}');
+    expect(describeDetails("{}")).toBeNull();
+    expect(describeDetails(null)).toBeNull();
+    expect(describeDetails("[1,2]")).toBe("[1,2]");
+    expect(describeDetails("not json")).toBe("not json");
+  });
+});
+
+describe("the audit log page", () => {
+  it("lists newest first with the action filter, 50 to a page", async () => {
+    const handle = await createTestDatabase("sqlite");
+    try {
+      await migrateToLatest(handle.db, "sqlite");
+      const T0 = Date.parse("2026-03-01T09:30:00.000Z");
+      for (let index = 0; index < 53; index++) {
+        const action = index % 10 === 0 ? "export" : "sign-in";
+        await recordAudit(
+          handle.db,
+          { operatorId: 1, operatorEmail: "ana@example.com", action, address: "203.0.113.7", details: { n: index } },
+          new Date(T0 + index * 1000),
+        );
+      }
+      const first = await loadAuditLog(handle.db, new URL("http://shop.test/admin/audit"));
+      expect(first).toMatchObject({ action: null, page: 1, pages: 2, total: 53 });
+      expect(first.entries).toHaveLength(50);
+      expect(first.entries[0]).toMatchObject({ action: "sign-in", operator: "ana@example.com", details: "n: 52", subject: null });
+      const exports = await loadAuditLog(handle.db, new URL("http://shop.test/admin/audit?action=export"));
+      expect(exports.entries.map((entry) => entry.details)).toEqual(["n: 50", "n: 40", "n: 30", "n: 20", "n: 10", "n: 0"]);
+      expect(exports).toMatchObject({ action: "export", pages: 1, total: 6 });
+    } finally {
+      await handle.cleanup();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The newsletter's subscribers as the console lists and exports them. The state is derived from the two
+ * timestamps (unsubscribed wins over confirmed, since a confirmed address can leave later), and nothing here
+ * ever reads the confirmation token: it is the secret in the subscriber's links.
+ */
+import type { Database } from "./database.ts";
+import type { NewsletterSubscriber } from "./schema.ts";
+
+export const subscriberStates = ["confirmed", "awaiting", "unsubscribed"] as const;
+export type SubscriberState = (typeof subscriberStates)[number];
+export type SubscriberFilter = SubscriberState | "all";
+export const subscriberFilters: readonly SubscriberFilter[] = ["all", ...subscriberStates];
+
+export type SubscriberRow = Pick<NewsletterSubscriber, "id" | "email" | "language" | "created_at" | "confirmed_at" | "unsubscribed_at">;
+
+const columns = ["id", "email", "language", "created_at", "confirmed_at", "unsubscribed_at"] as const;
+
+export function subscriberState(row: Pick<SubscriberRow, "confirmed_at" | "unsubscribed_at">): SubscriberState {
+  if (row.unsubscribed_at !== null) return "unsubscribed";
+  return row.confirmed_at !== null ? "confirmed" : "awaiting";
+}
+
+function inState(db: Database, filter: SubscriberFilter) {
+  const query = db.selectFrom("newsletter_subscribers");
+  switch (filter) {
+    case "unsubscribed":
+      return query.where("unsubscribed_at", "is not", null);
+    case "confirmed":
+      return query.where("unsubscribed_at", "is", null).where("confirmed_at", "is not", null);
+    case "awaiting":
+      return query.where("unsubscribed_at", "is", null).where("confirmed_at", "is", null);
+    default:
+      return query;
+  }
+}
+
+/** How many addresses are in each state, in one pass over the table. */
+export async function countSubscribersByState(db: Database): Promise<Record<SubscriberState, number>> {
+  const counts = await db
+    .selectFrom("newsletter_subscribers")
+    .select((select) => [
+      select.fn
+        .countAll()
+        .filterWhere((where) => where.and([where("unsubscribed_at", "is", null), where("confirmed_at", "is not", null)]))
+        .as("confirmed"),
+      select.fn
+        .countAll()
+        .filterWhere((where) => where.and([where("unsubscribed_at", "is", null), where("confirmed_at", "is", null)]))
+        .as("awaiting"),
+      select.fn.countAll().filterWhere("unsubscribed_at", "is not", null).as("unsubscribed"),
+    ])
+    .executeTakeFirstOrThrow();
+  // PostgreSQL's count is a bigint, which pg returns as a string.
+  return { confirmed: Number(counts.confirmed), awaiting: Number(counts.awaiting), unsubscribed: Number(counts.unsubscribed) };
+}
+
+/** One page (from 1) of the addresses in `filter`, newest sign-up first. Out-of-range numbers are clamped. */
+export async function listSubscribers(
+  db: Database,
+  { filter, page, pageSize = 50 }: { filter: SubscriberFilter; page: number; pageSize?: number },
+): Promise<{ subscribers: SubscriberRow[]; total: number }> {
+  const size = Math.min(Math.max(Math.trunc(pageSize) || 50, 1), 500);
+  const offset = (Math.max(Math.trunc(page) || 1, 1) - 1) * size;
+  const query = inState(db, filter);
+  const [subscribers, count] = await Promise.all([
+    query.select(columns).orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offset).execute(),
+    query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { subscribers, total: Number(count.total) };
+}
+
+/** Every address in `filter`, oldest sign-up first (the order a list grows in), for an export. */
+export async function allSubscribers(db: Database, filter: SubscriberFilter): Promise<SubscriberRow[]> {
+  return inState(db, filter).select(columns).orderBy("created_at", "asc").orderBy("id", "asc").execute();
+}
