@@ -1,6 +1,6 @@
 import { site } from "../../content/site";
-import { setPaymentSession } from "../../server/db/payments.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
+import { setPaymentSession } from "../../server/db/payments.ts";
 import { createOrder, findOrderById } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import type { CardGateway, FailureReason, HostedGateway } from "../../server/payments/gateway.ts";

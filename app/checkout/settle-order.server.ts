@@ -59,9 +59,20 @@ export async function applyPaymentOutcome(
 }
 
 /** pending → failed, with why, on the order's timeline. */
-export async function failOrder(db: Services["db"], order: Order, reason: string, gatewayReference: string | null | undefined): Promise<void> {
+export async function failOrder(
+  db: Services["db"],
+  order: Order,
+  reason: string,
+  gatewayReference: string | null | undefined,
+): Promise<void> {
   const failed = await markOrderFailed(db, order.id, { reason, gatewayReference: gatewayReference ?? null });
-  if (failed) await recordOrderEvent(db, { orderId: order.id, type: reason === "abandoned" ? "abandoned" : "declined", actor: "processor", details: { reason } });
+  if (failed)
+    await recordOrderEvent(db, {
+      orderId: order.id,
+      type: reason === "abandoned" ? "abandoned" : "declined",
+      actor: "processor",
+      details: { reason },
+    });
 }
 
 /** How long recording a charge's outcome is tried; well within the 15 s a second submission waits. */
