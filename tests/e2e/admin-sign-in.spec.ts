@@ -117,8 +117,28 @@ test.describe("signing in to the console", () => {
   });
 });
 
-test.describe("the sign-in limit", () => {
+test.describe("a shop with stricter rules", () => {
   test.use({ baseURL: e2eServers.limited.url });
+
+  test("with two-step sign-in required, an operator without it can open only the account page until it is set up", async ({ page }) => {
+    const operator = newOperator(e2eServers.limited);
+    await signIn(page, operator);
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    await expect(page.getByText(account.twoFactorRequired)).toBeVisible();
+    await page.goto("/admin/messages");
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    await page.getByRole("button", { name: account.start }).click();
+    const secret = (await page.locator("[data-totp-secret]").getAttribute("data-totp-secret"))!;
+    await codeField(page).fill(totpCode(secret, new Date()));
+    await page.getByRole("button", { name: account.confirm }).click();
+    await expect(page.getByText(account.recoveryHeading)).toBeVisible();
+    await page.goto("/admin/messages");
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    // Required here, so it cannot be turned off.
+    await page.goto("/admin/account");
+    await expect(page.getByText(account.onSince.split("{{")[0]!)).toBeVisible();
+    await expect(page.getByRole("button", { name: account.disable })).toHaveCount(0);
+  });
 
   test("five wrong passwords pause the account, even for the right one, and say so", async ({ page }) => {
     const operator = newOperator(e2eServers.limited);

@@ -133,6 +133,8 @@ function pagesOf(request: APIRequestContext, language: Language): Fetch[] {
     ),
     post("/checkout", order("4000 0000 0000 0002"), 402, "declined card"),
     post("/checkout", order("4242 4242 4242 4242"), 200, "paid"),
+    post("/checkout", order("4000 0027 6000 3184"), 200, "the bank asks to confirm: its step"),
+    get("/checkout/return?session_id=no-such-session", 404),
     post("/contact", {}, 400, "empty, errors shown"),
     post(
       "/contact",

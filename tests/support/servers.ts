@@ -1,8 +1,8 @@
 /**
  * The servers the end-to-end tests run against, each with its own database, mail folder and log file under
  * .e2e/<port> (not test-results, which Playwright empties when a run starts): the main one with form limits
- * high enough for the whole suite, and a second one with low contact, newsletter and decline limits for the
- * tests of those limits.
+ * high enough for the whole suite, a second one with low contact, newsletter and decline limits and two-step
+ * sign-in required for the console, for the tests of those rules, and a third taking payments through Stripe.
  */
 function server(name: string, port: number, extraEnv: Record<string, string> = {}) {
   const root = `.e2e/${port}`;
@@ -38,7 +38,12 @@ export const fakeStripe = {
 
 export const e2eServers = {
   main: server("main", mainPort),
-  limited: server("limited", mainPort + 1, { CONTACT_RATE_LIMIT: "2", NEWSLETTER_RATE_LIMIT: "2", CHECKOUT_DECLINE_LIMIT: "2" }),
+  limited: server("limited", mainPort + 1, {
+    CONTACT_RATE_LIMIT: "2",
+    NEWSLETTER_RATE_LIMIT: "2",
+    CHECKOUT_DECLINE_LIMIT: "2",
+    OPERATOR_REQUIRE_2FA: "true",
+  }),
   // Takes payments through Stripe Checkout (the local Stripe), and asks it about orders pending for 3 s.
   stripe: server("stripe", mainPort + 2, {
     PAYMENT_GATEWAY: "stripe",
