@@ -59,6 +59,12 @@ export const site = {
     queryStaleTimeMs: 60_000,
   },
 
+  /**
+   * What an operator types in the console to deliver a paid order: each field is required and reaches the
+   * customer in the "Your access" mail (a field whose name ends in `Url` must be an http(s) address).
+   */
+  access: { fields: ["username", "password", "serverUrl", "playlistUrl"] as const },
+
   geolocation: {
     /** A public HTTPS IP-geolocation service answering JSON with the visitor's country code. */
     endpoint: "https://ipapi.co/json/",

@@ -21,7 +21,7 @@ import {
 } from "../server/admin/operators.ts";
 import { hashPassword, passwordProblem } from "../server/admin/passwords.ts";
 import { ConfigError, serverConfig } from "../server/config.ts";
-import { closeDatabase, type Database, migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { closeDatabase, type Database, openConfiguredDatabase } from "../server/db/database.ts";
 
 const USAGE = `Usage: npm run operator -- <command>
 
@@ -176,13 +176,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const address = name === "list" ? "" : checkedEmail(email, name!);
   const config = serverConfig();
-  const { db, dialect } = openDatabase({
-    url: config.DATABASE_URL,
-    sqliteFile: config.SQLITE_FILE,
-    postgresPoolMax: config.DATABASE_POOL_MAX,
-  });
+  const db = await openConfiguredDatabase(config);
   try {
-    await migrateToLatest(db, dialect);
     console.log(await command(db, address));
     return 0;
   } finally {

@@ -11,8 +11,23 @@ interface SignInFormProps {
   email?: string;
 }
 
-const inputClass = "mt-1.5 block w-full min-h-12 rounded-xl border border-line bg-ink px-4 text-text";
-const labelClass = "block text-sm font-medium text-text";
+/** A labelled input of the sign-in form. */
+function Field({ id, label, ...input }: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-text">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        required
+        className="mt-1.5 block w-full min-h-12 rounded-xl border border-line bg-ink px-4 text-text"
+        {...input}
+      />
+    </div>
+  );
+}
 
 /** The sign-in form: e-mail and password, then the code when the operator has two-step sign-in. */
 export function SignInForm({ step, next, notice, problem, email }: SignInFormProps) {
@@ -43,21 +58,7 @@ export function SignInForm({ step, next, notice, problem, email }: SignInFormPro
           <p className="mt-4 text-muted">{t("login.secondFactorText", { brand: site.brand.name })}</p>
           <Form method="post" className="mt-6 grid gap-5">
             <input type="hidden" name="next" value={next} />
-            <div>
-              <label htmlFor="code" className={labelClass}>
-                {t("login.code")}
-              </label>
-              <input
-                id="code"
-                name="code"
-                required
-                autoComplete="one-time-code"
-                inputMode="text"
-                spellCheck={false}
-                maxLength={20}
-                className={inputClass}
-              />
-            </div>
+            <Field id="code" label={t("login.code")} autoComplete="one-time-code" spellCheck={false} maxLength={20} />
             <button
               type="submit"
               name="intent"
@@ -78,35 +79,8 @@ export function SignInForm({ step, next, notice, problem, email }: SignInFormPro
       ) : (
         <Form method="post" className="mt-6 grid gap-5">
           <input type="hidden" name="next" value={next} />
-          <div>
-            <label htmlFor="email" className={labelClass}>
-              {t("login.email")}
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              required
-              autoComplete="username"
-              defaultValue={email}
-              maxLength={254}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className={labelClass}>
-              {t("login.password")}
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              required
-              autoComplete="current-password"
-              maxLength={1024}
-              className={inputClass}
-            />
-          </div>
+          <Field id="email" label={t("login.email")} type="email" autoComplete="username" defaultValue={email} maxLength={254} />
+          <Field id="password" label={t("login.password")} type="password" autoComplete="current-password" maxLength={1024} />
           <button
             type="submit"
             name="intent"

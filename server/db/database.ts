@@ -164,3 +164,27 @@ async function runMigrator(migrator: Migrator): Promise<MigrationResult[]> {
   const where = failed ? `migration "${failed.migrationName}" failed` : "could not prepare the migrations";
   throw new Error(`Database migration: ${where}: ${reason}`, { cause: error });
 }
+
+/**
+ * The database the configuration names (PostgreSQL with DATABASE_URL, else the SQLite file), opened and
+ * brought to the latest migration: what the server and the command-line tools work on. If migrating fails,
+ * the handle is closed again and the error thrown.
+ */
+export async function openConfiguredDatabase(config: {
+  DATABASE_URL?: string;
+  SQLITE_FILE: string;
+  DATABASE_POOL_MAX: number;
+}): Promise<Database> {
+  const { db, dialect } = openDatabase({
+    url: config.DATABASE_URL,
+    sqliteFile: config.SQLITE_FILE,
+    postgresPoolMax: config.DATABASE_POOL_MAX,
+  });
+  try {
+    await migrateToLatest(db, dialect);
+  } catch (error) {
+    await closeDatabase(db).catch(() => {});
+    throw error;
+  }
+  return db;
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, migrateToLatest } from "../db/database.ts";
 import { mailRetryDelayMs } from "../db/repositories.ts";
@@ -82,6 +83,27 @@ describe("mail outbox on SQLite", () => {
     expect(await worker.runOnce(later(60 * 60_000))).toEqual({ sent: 0, failed: 0 });
     expect(transport.sent).toHaveLength(2);
     expect(log.errors).toEqual([]);
+  });
+
+  it("keeps a mail queued with a key sealed in the table, and sends it opened", async () => {
+    const key = randomBytes(32);
+    const secret = message("ana@example.com", { text: "Password: hunter42", html: "<p>Password: hunter42</p>" });
+    await queueMail(handle.db, { ...secret, sealWith: key }, T0);
+    const [stored] = await rows();
+    expect(`${stored?.body_text}${stored?.body_html}`).not.toContain("hunter42");
+    const transport = recordingTransport();
+    expect(await createOutboxWorker({ db: handle.db, transport, log: recordingLog(), openWith: key }).runOnce(T0)).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(transport.sent[0]).toEqual(secret);
+  });
+
+  it("does not send a sealed mail without the key, and says why", async () => {
+    await queueMail(handle.db, { ...message("ana@example.com"), sealWith: randomBytes(32) }, T0);
+    const log = recordingLog();
+    expect(await createOutboxWorker({ db: handle.db, transport: recordingTransport(), log }).runOnce(T0)).toEqual({ sent: 0, failed: 1 });
+    expect(log.errors.join()).toMatch(/stored encrypted and ACCESS_ENCRYPTION_KEY is not set/);
   });
 
   it("records a failure, waits for the backoff, then retries and sends", async () => {

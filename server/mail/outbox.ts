@@ -5,6 +5,7 @@
  * `MAX_MAIL_ATTEMPTS` tries). Several servers may run a worker on one database: `dueMails` gives each mail
  * to one of them.
  */
+import { open, seal } from "../admin/secret-box.ts";
 import type { Database } from "../db/database.ts";
 import { DEFAULT_MAIL_LEASE_MS, dueMails, enqueueMail, MAX_MAIL_ATTEMPTS, markMailFailed, markMailSent } from "../db/repositories.ts";
 import type { OutboxMail } from "../db/schema.ts";
@@ -16,23 +17,41 @@ export interface MailLog {
   error(message: string): void;
 }
 
+/** Marks a body stored sealed (AES-256-GCM with ACCESS_ENCRYPTION_KEY): the worker opens it to send it. */
+const sealedPrefix = "sealed:";
+
 /**
- * Stores the mail, due at once; `orderId` ties it to the order it is about. Call the worker's `sendSoon()`
- * afterwards to send it without waiting.
+ * Stores the mail, due at once; `orderId` ties it to the order it is about. A mail carrying secrets (the
+ * access details of an order) is stored with `sealWith`: its bodies are encrypted in the table, like the
+ * details themselves, and opened only to be sent. Call the worker's `sendSoon()` afterwards to send it
+ * without waiting.
  */
-export async function queueMail(db: Database, message: MailMessage & { orderId?: number }, now: Date = new Date()): Promise<OutboxMail> {
+export async function queueMail(
+  db: Database,
+  message: MailMessage & { orderId?: number; sealWith?: Buffer },
+  now: Date = new Date(),
+): Promise<OutboxMail> {
+  const { sealWith } = message;
+  const stored = (body: string) => (sealWith ? `${sealedPrefix}${seal(sealWith, body)}` : body);
   return enqueueMail(
     db,
     {
       kind: message.kind,
       to_address: message.to,
       subject: message.subject,
-      body_text: message.text,
-      body_html: message.html || null,
+      body_text: stored(message.text),
+      body_html: message.html ? stored(message.html) : null,
       order_id: message.orderId ?? null,
     },
     now,
   );
+}
+
+/** A stored body as it is sent: opened when it was sealed (and failing clearly without the key). */
+export function openedBody(stored: string, key: Buffer | undefined): string {
+  if (!stored.startsWith(sealedPrefix)) return stored;
+  if (!key) throw new Error("This mail is stored encrypted and ACCESS_ENCRYPTION_KEY is not set");
+  return open(key, stored.slice(sealedPrefix.length));
 }
 
 export interface OutboxWorkerOptions {
@@ -45,6 +64,8 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** How long a claimed mail is reserved for this worker (see `dueMails`). Default 5 min. */
   leaseMs?: number;
+  /** The key that opens mails queued sealed (ACCESS_ENCRYPTION_KEY). */
+  openWith?: Buffer;
 }
 
 export interface OutboxRunResult {
@@ -71,7 +92,7 @@ export interface OutboxWorker {
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, transport, intervalMs = 5_000, log = console, batchSize = 20, leaseMs = DEFAULT_MAIL_LEASE_MS } = options;
+  const { db, transport, intervalMs = 5_000, log = console, batchSize = 20, leaseMs = DEFAULT_MAIL_LEASE_MS, openWith } = options;
 
   let started = false;
   let stopRequested = false;
@@ -93,8 +114,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await transport.send({
         to: mail.to_address,
         subject: mail.subject,
-        text: mail.body_text,
-        html: mail.body_html ?? "",
+        text: openedBody(mail.body_text, openWith),
+        html: mail.body_html ? openedBody(mail.body_html, openWith) : "",
         kind: mail.kind,
       });
     } catch (error) {

@@ -97,7 +97,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("outbox_mails_order_idx").ifExists().execute();
   await db.schema.alterTable("outbox_mails").dropColumn("order_id").execute();
   await db.schema.dropIndex("orders_status_idx").ifExists().execute();
-  for (const column of ["access_ends_at", "access_starts_at", "access_details"]) await db.schema.alterTable("orders").dropColumn(column).execute();
+  for (const column of ["access_ends_at", "access_starts_at", "access_details"])
+    await db.schema.alterTable("orders").dropColumn(column).execute();
   for (const table of ["order_events", "audit_log", "operator_sessions", "operator_recovery_codes", "operators"]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

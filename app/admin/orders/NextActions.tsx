@@ -1,0 +1,65 @@
+import { Form } from "react-router";
+import { useAdminText } from "../text";
+import { useSending } from "./ActionNotice";
+import type { ActionResult } from "./action-result";
+import { DeliverForm } from "./DeliverForm";
+import { MailList } from "./MailList";
+import type { OrderMailView, OrderPageData } from "./order-page.server";
+import { RefundPanel } from "./RefundPanel";
+import { isRefundable } from "./refund-form";
+import { SettleForm } from "./SettleForm";
+import { panelClass, primaryButton } from "./ui";
+
+/**
+ * The one thing the order is waiting for comes first, as the page's primary button (check a pending payment,
+ * deliver a paid order, send a delivered order's access again); everything else follows, quieter.
+ */
+export function NextActions({ data, result }: { data: OrderPageData; result: ActionResult | undefined }) {
+  const { t } = useAdminText();
+  const { order, mails, canSeal } = data;
+  const accessMail = mails.findLast((mail) => mail.kind === "order-access");
+  const refundable = isRefundable(order);
+  const primary =
+    order.status === "pending" ? (
+      <SettleForm />
+    ) : order.status === "paid" ? (
+      <DeliverForm email={order.email} canSeal={canSeal} result={result} />
+    ) : order.status === "fulfilled" && accessMail ? (
+      <ResendAccess mail={accessMail} />
+    ) : (
+      <p className="text-muted">{t("orders.actions.none")}</p>
+    );
+  return (
+    <>
+      <section aria-labelledby="next-step" className={`${panelClass} border-accent/60`}>
+        <h2 id="next-step" className="mb-4 text-sm font-semibold tracking-wide text-muted uppercase">
+          {t("orders.actions.heading")}
+        </h2>
+        {primary}
+      </section>
+      {(refundable || mails.length > 0) && (
+        <section aria-labelledby="more-actions" className={`${panelClass} grid gap-8`}>
+          <h2 id="more-actions" className="text-sm font-semibold tracking-wide text-muted uppercase">
+            {t("orders.actions.more")}
+          </h2>
+          {refundable && <RefundPanel order={order} result={result} />}
+          <MailList mails={mails} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function ResendAccess({ mail }: { mail: OrderMailView }) {
+  const { t } = useAdminText();
+  const sending = useSending("resend");
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="mailId" value={mail.id} />
+      <button type="submit" disabled={sending} className={primaryButton}>
+        {sending ? t("orders.actions.working") : t("orders.resend.primaryAccess")}
+      </button>
+    </Form>
+  );
+}

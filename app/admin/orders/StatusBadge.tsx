@@ -1,0 +1,30 @@
+import type { OrderStatus } from "../../../server/db/schema.ts";
+import { useAdminText } from "../text";
+
+const tones: Record<OrderStatus, string> = {
+  pending: "border-line text-muted",
+  paid: "border-accent bg-accent-strong/30 text-text",
+  failed: "border-danger/60 text-danger",
+  fulfilled: "border-success/60 text-success",
+  expired: "border-line text-muted",
+  refunded: "border-line text-muted",
+};
+
+const badge = "inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold";
+
+/** The status in words; the colour only repeats what the words say. */
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useAdminText();
+  return <span className={`${badge} ${tones[status]}`}>{t(`orders.status.${status}`)}</span>;
+}
+
+/** A paid order whose customer is still waiting for their access. */
+export function ToDeliverFlag() {
+  const { t } = useAdminText();
+  return (
+    <span className={`${badge} border-accent-2/70 text-text`}>
+      <span aria-hidden="true" className="mr-1.5 inline-block size-2 rounded-full bg-accent-2" />
+      {t("orders.toDeliver")}
+    </span>
+  );
+}

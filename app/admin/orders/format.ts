@@ -1,0 +1,56 @@
+import { useMemo, useSyncExternalStore } from "react";
+import { formatPrice } from "../../content/plans";
+import { useAdminText } from "../text";
+import type { ActionMessage } from "./action-result";
+
+const noChanges = () => () => {};
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The operator's time zone. The server cannot know it, so the page is first drawn in UTC (also without
+ * JavaScript) and the browser redraws the times in its own zone once it runs, without a hydration mismatch.
+ */
+export function useTimeZone(): string {
+  return useSyncExternalStore(noChanges, browserTimeZone, () => "UTC");
+}
+
+function displayName(names: Intl.DisplayNames, code: string): string {
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Dates, money, countries and languages in the operator's language. */
+export function useOrderFormat() {
+  const { language } = useAdminText();
+  const timeZone = useTimeZone();
+  return useMemo(() => {
+    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone });
+    const regions = new Intl.DisplayNames([language], { type: "region" });
+    const languageNames = new Intl.DisplayNames([language], { type: "language" });
+    return {
+      timeZone,
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      money: (cents: number, currency: string) => formatPrice(cents, language, currency),
+      country: (code: string) => displayName(regions, code),
+      languageName: (code: string) => displayName(languageNames, code),
+    };
+  }, [language, timeZone]);
+}
+
+/** An action's message in words, its amounts formatted. */
+export function useMessageText() {
+  const { t } = useAdminText();
+  const format = useOrderFormat();
+  return (message: ActionMessage) => {
+    const values = Object.fromEntries(
+      Object.entries(message.values ?? {}).map(([name, value]) => [
+        name,
+        typeof value === "object" ? format.money(value.cents, value.currency) : value,
+      ]),
+    );
+    return t(message.key, values);
+  };
+}

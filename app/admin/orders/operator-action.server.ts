@@ -1,0 +1,34 @@
+import { recordAudit } from "../../../server/admin/audit.ts";
+import type { Database } from "../../../server/db/database.ts";
+import { recordOrderEvent } from "../../../server/db/order-events.ts";
+import type { Order } from "../../../server/db/schema.ts";
+import type { ConsoleOperator } from "./console-services.server";
+
+export type AuditedAction = "settle" | "deliver" | "resend" | "refund";
+
+/**
+ * Writes what an operator did to an order twice, for two readers: the order's timeline (the story of one
+ * order) and the audit log (who did what, from where). Details go to both, so they must never hold a secret.
+ */
+export async function recordOperatorAction(
+  db: Database,
+  operator: ConsoleOperator,
+  order: Pick<Order, "id" | "reference">,
+  action: { name: AuditedAction; event: string; details?: Record<string, unknown> },
+  address: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await recordOrderEvent(db, { orderId: order.id, type: action.event, actor: operator.email, details: action.details }, now);
+  await recordAudit(
+    db,
+    {
+      operatorId: operator.id,
+      operatorEmail: operator.email,
+      action: action.name,
+      subject: order.reference,
+      address,
+      details: action.details,
+    },
+    now,
+  );
+}

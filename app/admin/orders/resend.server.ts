@@ -1,0 +1,43 @@
+import { findOrderMail } from "../../../server/db/admin-orders.ts";
+import { enqueueMail } from "../../../server/db/repositories.ts";
+import type { Order } from "../../../server/db/schema.ts";
+import { wakeMailWorker } from "../../services.server";
+import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
+import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
+import { recordOperatorAction } from "./operator-action.server";
+
+/**
+ * Queues a copy of one of the order's mails, as it was first sent (same words, same address): the customer
+ * lost it, or it went to spam. A mail id from the form is only taken if the mail belongs to this order.
+ */
+export async function resendMail(
+  services: ConsoleServices,
+  operator: ConsoleOperator,
+  order: Order,
+  form: FormValues,
+  address: string,
+  now: Date = new Date(),
+): Promise<ActionResult> {
+  const mailId = Number(formText(form, "mailId", 20));
+  const mail = Number.isSafeInteger(mailId) && mailId > 0 ? await findOrderMail(services.db, order.id, mailId) : undefined;
+  if (!mail) return failed("resend", "orders.resend.notFound");
+
+  await services.db.transaction().execute(async (transaction) => {
+    const copy = await enqueueMail(
+      transaction,
+      {
+        kind: mail.kind,
+        to_address: mail.to_address,
+        subject: mail.subject,
+        body_text: mail.body_text,
+        body_html: mail.body_html,
+        order_id: order.id,
+      },
+      now,
+    );
+    const details = { mailId: mail.id, copyId: copy.id, kind: mail.kind };
+    await recordOperatorAction(transaction, operator, order, { name: "resend", event: "mail-resent", details }, address, now);
+  });
+  wakeMailWorker();
+  return succeeded("resend", "orders.resend.done", { to: mail.to_address });
+}

@@ -1,0 +1,75 @@
+import { site } from "../../../content/site";
+import { type AdminTextKey, useAdminText } from "../text";
+import { useOrderFormat } from "./format";
+import { refundReasons } from "./refund-form";
+import type { EventEntry, MailEntry, TimelineEntry } from "./timeline";
+
+/** Recorded event types with words of their own; any other shows as recorded. */
+const eventKeys: Readonly<Record<string, AdminTextKey>> = {
+  created: "orders.timeline.events.created",
+  "checkout-opened": "orders.timeline.events.checkoutOpened",
+  "authentication-requested": "orders.timeline.events.authenticationRequested",
+  paid: "orders.timeline.events.paid",
+  declined: "orders.timeline.events.declined",
+  abandoned: "orders.timeline.events.abandoned",
+  failed: "orders.timeline.events.failed",
+  "settle-requested": "orders.timeline.events.settleRequested",
+  delivered: "orders.timeline.events.delivered",
+  "mail-resent": "orders.timeline.events.mailResent",
+  refunded: "orders.timeline.events.refunded",
+  expired: "orders.timeline.events.expired",
+};
+
+const mailKindKeys: Readonly<Record<string, AdminTextKey>> = {
+  "order-confirmation": "orders.timeline.mailKinds.orderConfirmation",
+  "order-access": "orders.timeline.mailKinds.orderAccess",
+  "order-refund": "orders.timeline.mailKinds.orderRefund",
+};
+
+const statuses = ["pending", "paid", "failed", "fulfilled", "expired", "refunded"] as const;
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** Each timeline line in words: what happened, what else matters about it, and who did it. */
+export function useTimelineWords() {
+  const { t } = useAdminText();
+  const format = useOrderFormat();
+  const mailName = (kind: string) => t(mailKindKeys[kind] ?? "orders.timeline.mailKinds.other");
+
+  function eventWords(entry: EventEntry): { what: string; more: string[] } {
+    const details = entry.details ?? {};
+    const key = eventKeys[entry.type] ?? "orders.timeline.events.other";
+    const cents = typeof details.amountCents === "number" ? details.amountCents : 0;
+    const what = t(key, { type: entry.type, amount: format.money(cents, text(details.currency) || site.currency) });
+    const more: string[] = [];
+    const outcome = statuses.find((status) => status === details.outcome);
+    if (outcome) more.push(t("orders.timeline.outcome", { status: t(`orders.status.${outcome}`) }));
+    const reason = refundReasons.find((candidate) => candidate === details.reason);
+    if (reason) more.push(t("orders.timeline.reason", { reason: t(`orders.refund.reasons.${reason}`) }));
+    if (text(details.note)) more.push(text(details.note));
+    if (entry.type === "mail-resent" && text(details.kind)) more.push(mailName(text(details.kind)));
+    if (text(details.startsAt) && text(details.endsAt)) {
+      more.push(
+        t("orders.detail.accessRange", { start: format.dateTime(text(details.startsAt)), end: format.dateTime(text(details.endsAt)) }),
+      );
+    }
+    return { what, more };
+  }
+
+  function mailWords(entry: MailEntry): string {
+    const mail = mailName(entry.mailKind);
+    if (entry.state === "queued") return t("orders.timeline.mails.queued", { mail, to: entry.to });
+    if (entry.state === "sent") return t("orders.timeline.mails.sent", { mail });
+    return t("orders.timeline.mails.failed", { mail, count: entry.attempts, error: entry.error ?? t("common.none") });
+  }
+
+  function actorWords(actor: string): string {
+    if (actor === "customer" || actor === "processor" || actor === "system") return t(`orders.timeline.actors.${actor}`);
+    return actor;
+  }
+
+  return {
+    mailName,
+    describe: (entry: TimelineEntry) => (entry.kind === "event" ? eventWords(entry) : { what: mailWords(entry), more: [] }),
+    who: (entry: TimelineEntry) => t("orders.timeline.by", { actor: actorWords(entry.actor) }),
+  };
+}

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { countAwaitingDelivery, listOrders } from "../../../server/db/admin-orders.ts";
+import { adminMeta } from "../../admin/meta";
+import { useTimeZone } from "../../admin/orders/format";
+import { listHref, parseListQuery } from "../../admin/orders/list-query";
+import { OrderFilters } from "../../admin/orders/OrderFilters";
+import { OrdersTable, toOrderRow } from "../../admin/orders/OrdersTable";
+import { Pagination } from "../../admin/orders/Pagination";
+import { linkClass } from "../../admin/orders/ui";
+import { useAdminText } from "../../admin/text";
+import { getServices } from "../../services.server";
+import type { Route } from "./+types/orders";
+
+/** The orders, newest first, filtered by status and searched by reference, e-mail or name. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = parseListQuery(new URL(request.url).searchParams);
+  const { db } = await getServices();
+  const [list, awaiting] = await Promise.all([
+    listOrders(db, { status: query.status ?? undefined, search: query.search, page: query.page }),
+    countAwaitingDelivery(db),
+  ]);
+  return { query: { ...query, page: list.page }, orders: list.orders.map(toOrderRow), total: list.total, pages: list.pages, awaiting };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "orders.title");
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdminText();
+  const timeZone = useTimeZone();
+  const { query, orders, total, pages, awaiting } = loaderData;
+  const filtered = query.status !== null || query.search !== "";
+  return (
+    <section aria-labelledby="orders-heading">
+      <h1 id="orders-heading" className="text-3xl font-extrabold text-text">
+        {t("orders.heading")}
+      </h1>
+      {awaiting > 0 && query.status !== "paid" && (
+        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-card border border-accent/60 bg-accent-strong/30 px-4 py-3 text-text">
+          <span>{t("orders.list.awaiting", { count: awaiting })}</span>
+          <Link to={listHref({ status: "paid", search: "", page: 1 })} className={linkClass}>
+            {t("orders.list.showAwaiting")}
+          </Link>
+        </p>
+      )}
+      <OrderFilters query={query} />
+      <p role="status" className="mt-2 text-sm text-muted">
+        {t("orders.list.count", { count: total })}
+      </p>
+      {orders.length === 0 ? (
+        <p className="mt-4 rounded-card border border-line bg-surface p-6 text-muted">
+          {filtered ? t("orders.list.noMatch") : t("orders.list.empty")}
+        </p>
+      ) : (
+        <>
+          <OrdersTable orders={orders} />
+          <p className="mt-2 text-xs text-muted">{t("orders.timeZone", { zone: timeZone })}</p>
+        </>
+      )}
+      <Pagination query={query} page={query.page} pages={pages} />
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The console's reads and writes of orders: the searchable list, an order's mails, and delivering access.
+ * Same conventions as repositories.ts: SQLite and PostgreSQL alike, and an optional `now` for tests.
+ */
+import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
+import type { Database } from "./database.ts";
+import type { DatabaseSchema, Order, OrderStatus, OutboxMail } from "./schema.ts";
+
+export const orderStatuses: readonly OrderStatus[] = ["pending", "paid", "failed", "fulfilled", "expired", "refunded"];
+export const ORDERS_PAGE_SIZE = 25;
+
+export interface OrderListQuery {
+  status?: OrderStatus;
+  /** Part of a reference, an e-mail or a name; case does not matter. */
+  search?: string;
+  /** From 1; out of range is clamped. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface OrderListPage {
+  /** Newest first. */
+  orders: Order[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** `%` and `_` typed in the box are searched for as themselves, not as wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+type OrdersWhere = ExpressionBuilder<DatabaseSchema, "orders">;
+
+/** `lower(...) like` rather than `ilike`: SQLite has no `ilike`, and PostgreSQL's `like` is case-sensitive. */
+function matches(where: OrdersWhere, search: string) {
+  const pattern = containsPattern(search);
+  const like = (column: RawBuilder<unknown>) => sql<boolean>`lower(${column}) like ${pattern} escape '\\'`;
+  return where.or([
+    like(sql.ref("reference")),
+    like(sql.ref("email")),
+    like(sql`${sql.ref("first_name")} || ' ' || ${sql.ref("last_name")}`),
+  ]);
+}
+
+export async function listOrders(db: Database, query: OrderListQuery = {}): Promise<OrderListPage> {
+  const size = Math.min(Math.max(Math.trunc(query.pageSize ?? ORDERS_PAGE_SIZE) || ORDERS_PAGE_SIZE, 1), 200);
+  const search = query.search?.trim().slice(0, 200) ?? "";
+  let filtered = db.selectFrom("orders");
+  if (query.status) filtered = filtered.where("status", "=", query.status);
+  if (search !== "") filtered = filtered.where((where) => matches(where, search));
+
+  const count = await filtered.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow();
+  // PostgreSQL's count is a bigint, which pg returns as a string.
+  const total = Number(count.total);
+  const pages = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), pages);
+  const orders = await filtered
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  return { orders, total, page, pages };
+}
+
+/** Paid orders still waiting for their access: the operator's to-do list. */
+export async function countAwaitingDelivery(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((select) => select.fn.countAll().as("total"))
+    .where("status", "=", "paid")
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Every mail about an order, oldest first. */
+export async function listOrderMails(db: Database, orderId: number): Promise<OutboxMail[]> {
+  return db.selectFrom("outbox_mails").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute();
+}
+
+/** One mail, only if it is about this order: a mail id from a form can name any mail. */
+export async function findOrderMail(db: Database, orderId: number, mailId: number): Promise<OutboxMail | undefined> {
+  return db.selectFrom("outbox_mails").selectAll().where("id", "=", mailId).where("order_id", "=", orderId).executeTakeFirst();
+}
+
+export interface Delivery {
+  /** The access details as `seal` made them: never plaintext. */
+  sealedDetails: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * paid → fulfilled, with the sealed access details and the access period. Conditional on the order still
+ * being paid, so two tabs delivering at once deliver once: the other call gets undefined.
+ */
+export async function markOrderDelivered(db: Database, id: number, delivery: Delivery, now: Date = new Date()): Promise<Order | undefined> {
+  return db
+    .updateTable("orders")
+    .set({
+      status: "fulfilled",
+      access_details: delivery.sealedDetails,
+      access_starts_at: delivery.startsAt.toISOString(),
+      access_ends_at: delivery.endsAt.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .where("status", "=", "paid")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The same instant `months` calendar months later, kept within the target month: 31 January plus one
+ * month is the last day of February, not 3 March.
+ */
+export function addCalendarMonths(start: Date, months: number): Date {
+  const target = new Date(start.getTime());
+  const day = target.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+}
