@@ -69,7 +69,7 @@ const actions = (): [string, Record<string, string>][] => [
   [`/admin/orders/${reference}`, { intent: "resend" }],
   [`/admin/orders/${reference}`, { intent: "refund-confirm", reason: "duplicate" }],
   [`/admin/orders/${reference}`, { intent: "refund", reason: "duplicate", refundedCents: "0" }],
-  [`/admin/messages/${messageId}`, { intent: "handled" }],
+  [`/admin/messages/${messageId}`, { intent: "handle" }],
   ["/admin/account", { intent: "language", language: "es" }],
   ["/admin/account", { intent: "start-2fa" }],
   ["/admin/logout", { scope: "everywhere" }],
