@@ -1,13 +1,14 @@
 import { sql } from "kysely";
 import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
-import { closeDatabase, type Database, migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { closeDatabase, type Database, openConfiguredDatabase } from "../server/db/database.ts";
 import { pruneRateLimits } from "../server/db/rate-limits.ts";
 import { logger } from "../server/logger.ts";
 import { createOutboxWorker, type OutboxWorker } from "../server/mail/outbox.ts";
 import { createMailTransport } from "../server/mail/transport.ts";
 import type { PaymentGateway } from "../server/payments/gateway.ts";
 import { createPaymentGateway, gatewayTraits } from "../server/payments/index.ts";
+import { encryptionKey } from "./admin/secrets.server";
 import { createReconciler, type Reconciler } from "./checkout/reconciliation.server";
 
 export interface Services {
@@ -31,24 +32,14 @@ let started: Promise<Services> | undefined;
 export function getServices(): Promise<Services> {
   started ??= (async () => {
     const config = serverConfig();
-    const { db, dialect } = openDatabase({
-      url: config.DATABASE_URL,
-      sqliteFile: config.SQLITE_FILE,
-      postgresPoolMax: config.DATABASE_POOL_MAX,
-    });
-    try {
-      await migrateToLatest(db, dialect);
-    } catch (error) {
-      await closeDatabase(db).catch(() => {});
-      throw error;
-    }
+    const db = await openConfiguredDatabase(config);
     // SMTP_URL in production; otherwise every mail is written to data/outbox/ as an .eml file.
     const transport = createMailTransport({
       smtpUrl: config.SMTP_URL,
       outboxDirectory: config.MAIL_OUTBOX_DIR,
       from: config.MAIL_FROM ?? `${site.brand.name} <${site.brand.supportEmail}>`,
     });
-    const mailWorker = createOutboxWorker({ db, transport, log: logger });
+    const mailWorker = createOutboxWorker({ db, transport, log: logger, openWith: encryptionKey() });
     mailWorker.start();
     const gateway = createPaymentGateway(config, db);
     const reconciler = createReconciler({
