@@ -1,6 +1,6 @@
 import { listAudit } from "../../../server/admin/audit.ts";
 import type { Database } from "../../../server/db/database.ts";
-import { pageCount, pageFrom } from "../inbox/list-query";
+import { pageCount, pageFrom } from "../list/list-query";
 import { auditActionFrom } from "./actions";
 import { describeDetails } from "./details";
 

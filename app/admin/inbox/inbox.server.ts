@@ -1,6 +1,6 @@
 import { countWaitingMessages, type InboxFilter, inboxFilters, listContactMessages } from "../../../server/db/admin-inbox.ts";
 import type { Database } from "../../../server/db/database.ts";
-import { oneOf, pageCount, pageFrom } from "./list-query";
+import { oneOf, pageCount, pageFrom } from "../list/list-query";
 
 export const inboxPageSize = 25;
 

@@ -1,4 +1,5 @@
 import type { OrderStatus } from "../../../server/db/schema.ts";
+import { pageFrom } from "../list/list-query";
 
 export const statusFilters: readonly OrderStatus[] = ["pending", "paid", "failed", "fulfilled", "expired", "refunded"];
 
@@ -11,11 +12,10 @@ export interface ListQuery {
 /** The list's query string, read leniently: an unknown status or a page that is not a number is ignored. */
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const status = params.get("status");
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
     status: statusFilters.find((candidate) => candidate === status) ?? null,
     search: (params.get("q") ?? "").trim().slice(0, 200),
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: pageFrom(params),
   };
 }
 

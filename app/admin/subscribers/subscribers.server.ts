@@ -5,7 +5,7 @@ import {
   subscriberFilters,
 } from "../../../server/db/admin-subscribers.ts";
 import type { Database } from "../../../server/db/database.ts";
-import { oneOf, pageCount, pageFrom } from "../inbox/list-query";
+import { oneOf, pageCount, pageFrom } from "../list/list-query";
 
 export const subscribersPageSize = 50;
 

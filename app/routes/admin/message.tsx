@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { readForm } from "../../../server/request-guards.ts";
 import { operatorContext } from "../../admin/auth.server";
-import { DateTime, formatDateTime } from "../../admin/inbox/DateTime";
 import { MessageActions } from "../../admin/inbox/MessageActions";
 import { changeMessageState, loadMessage, messageIntents } from "../../admin/inbox/message.server";
+import { DateTime, formatDateTime } from "../../admin/list/DateTime";
 import { adminMeta } from "../../admin/meta";
 import { useAdminText } from "../../admin/text";
 import { clientAddress } from "../../rate-limit.server";

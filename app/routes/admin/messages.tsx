@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { inboxFilters } from "../../../server/db/admin-inbox.ts";
 import { operatorContext } from "../../admin/auth.server";
-import { ConsoleTable, cellClass } from "../../admin/inbox/ConsoleTable";
-import { DateTime } from "../../admin/inbox/DateTime";
-import { FilterForm } from "../../admin/inbox/FilterForm";
 import { loadInbox } from "../../admin/inbox/inbox.server";
 import { MessageState } from "../../admin/inbox/MessageState";
-import { Pagination } from "../../admin/inbox/Pagination";
+import { ConsoleTable, cellClass } from "../../admin/list/ConsoleTable";
+import { DateTime } from "../../admin/list/DateTime";
+import { FilterForm } from "../../admin/list/FilterForm";
+import { Pagination } from "../../admin/list/Pagination";
 import { adminMeta } from "../../admin/meta";
 import { useAdminText } from "../../admin/text";
 import { getServices } from "../../services.server";

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { countAwaitingDelivery, listOrders } from "../../../server/db/admin-orders.ts";
+import { Pagination } from "../../admin/list/Pagination";
 import { adminMeta } from "../../admin/meta";
 import { useTimeZone } from "../../admin/orders/format";
 import { listHref, parseListQuery } from "../../admin/orders/list-query";
 import { OrderFilters } from "../../admin/orders/OrderFilters";
 import { OrdersTable, toOrderRow } from "../../admin/orders/OrdersTable";
-import { Pagination } from "../../admin/orders/Pagination";
 import { linkClass } from "../../admin/orders/ui";
 import { useAdminText } from "../../admin/text";
 import { getServices } from "../../services.server";
@@ -56,7 +56,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-xs text-muted">{t("orders.timeZone", { zone: timeZone })}</p>
         </>
       )}
-      <Pagination query={query} page={query.page} pages={pages} />
+      <Pagination page={query.page} pages={pages} label={t("orders.list.pages")} />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { subscriberFilters } from "../../../server/db/admin-subscribers.ts";
 import { operatorContext } from "../../admin/auth.server";
-import { ConsoleTable, cellClass } from "../../admin/inbox/ConsoleTable";
-import { DateTime } from "../../admin/inbox/DateTime";
-import { FilterForm } from "../../admin/inbox/FilterForm";
-import { Pagination } from "../../admin/inbox/Pagination";
+import { ConsoleTable, cellClass } from "../../admin/list/ConsoleTable";
+import { DateTime } from "../../admin/list/DateTime";
+import { FilterForm } from "../../admin/list/FilterForm";
+import { Pagination } from "../../admin/list/Pagination";
 import { adminMeta } from "../../admin/meta";
 import { StateCounts } from "../../admin/subscribers/StateCounts";
 import { loadSubscribers } from "../../admin/subscribers/subscribers.server";
