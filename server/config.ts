@@ -212,6 +212,30 @@ const schema = z.object({
       error: problem("must be true or false, e.g. OPERATOR_REQUIRE_2FA=true"),
     })
     .default(false),
+  /**
+   * The operator's provisioning system: every paid order is POSTed there as signed JSON, and access details in
+   * its answer fulfil the order at once. Unset: the operator delivers access from the console.
+   */
+  FULFILMENT_WEBHOOK_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\//i.test(value) && canParse(value), {
+      error: problem(
+        "must be an http(s):// URL of your provisioning system, e.g. FULFILMENT_WEBHOOK_URL=https://provisioning.example.com/orders",
+        {
+          secret: true,
+        },
+      ),
+    })
+    .optional(),
+  /** The shared secret the provisioning webhook is signed with (HMAC-SHA256), at least 32 characters. */
+  FULFILMENT_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .min(32, { error: problem("must be at least 32 characters, e.g. the output of `openssl rand -hex 32`", { secret: true }) })
+    .optional(),
+  /** Minutes a paid order may wait for its access before the operator is alerted (in the console and by mail). */
+  FULFILMENT_ALERT_MINUTES: wholeNumber("FULFILMENT_ALERT_MINUTES", { min: 1, max: 10_080, fallback: 15 }),
   /** Checkout posts one address may make in ten minutes. */
   CHECKOUT_RATE_LIMIT: wholeNumber("CHECKOUT_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 10 }),
   /** Contact-form posts one address may make in ten minutes. */
@@ -231,6 +255,9 @@ const checkedSchema = schema.superRefine((config, context) => {
         "must be set with PAYMENT_GATEWAY=stripe: without it no payment can be confirmed (the signing secret of the endpoint /webhooks/stripe, whsec_…)",
       );
     }
+  }
+  if (config.FULFILMENT_WEBHOOK_URL && !config.FULFILMENT_WEBHOOK_SECRET) {
+    fail("FULFILMENT_WEBHOOK_SECRET", "must be set with FULFILMENT_WEBHOOK_URL: your provisioning system checks every request with it");
   }
   if (config.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(config.STRIPE_SECRET_KEY) && config.NODE_ENV !== "production") {
     fail(

@@ -4,6 +4,7 @@ import { findOrderById, markOrderFailed, markOrderPaid } from "../../server/db/r
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
 import type { PaymentLookup, PaymentRecord } from "../../server/payments/gateway.ts";
+import { schedulePaidOrderJobs } from "../jobs/schedule.server";
 import { queueOrderConfirmation } from "../mail.server";
 import { type Services, wakeMailWorker } from "../services.server";
 
@@ -111,6 +112,7 @@ export async function recordPayment(db: Services["db"], order: Order, gatewayRef
         if (!paid) return;
         await recordOrderEvent(transaction, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } });
         await queueOrderConfirmation(transaction, paid);
+        await schedulePaidOrderJobs(transaction, paid);
       }),
     );
   } catch (error) {
@@ -121,6 +123,9 @@ export async function recordPayment(db: Services["db"], order: Order, gatewayRef
     const paid = await markOrderPaid(db, order.id, { gatewayReference });
     if (paid) {
       await recordOrderEvent(db, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } }).catch(() => {});
+      await schedulePaidOrderJobs(db, paid).catch((jobError: unknown) => {
+        logger.error({ order: order.reference, reason: (jobError as Error).message }, "An order's delivery jobs could not be scheduled");
+      });
       await persistently(order.reference, () => queueOrderConfirmation(db, paid)).catch((mailError: unknown) => {
         logger.error({ order: order.reference, reason: (mailError as Error).message }, "An order's confirmation mail could not be queued");
       });

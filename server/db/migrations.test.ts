@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts
 const TABLES = [
   "audit_log",
   "contact_messages",
+  "jobs",
   "newsletter_subscribers",
   "operator_recovery_codes",
   "operator_sessions",
@@ -19,6 +20,7 @@ const TABLES = [
   "outbox_mails",
   "payment_events",
   "rate_limit_counters",
+  "reminder_opt_outs",
   "test_gateway_payments",
 ];
 const ALL_MIGRATIONS = Object.keys(migrations);

@@ -69,6 +69,8 @@ export interface OrdersTable {
   access_details: string | null;
   access_starts_at: Timestamp | null;
   access_ends_at: Timestamp | null;
+  /** When the operator was told this paid order had waited too long for its access (once). */
+  delivery_alerted_at: Timestamp | null;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }
@@ -226,6 +228,33 @@ export interface OrderEventsTable {
   updated_at: Timestamp;
 }
 
+/** A piece of background work; see server/jobs/. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  unique_key: string | null;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  done_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
+/** Customers who asked for no more renewal reminders (the link in every reminder). */
+export interface ReminderOptOutsTable {
+  id: Generated<number>;
+  email: string;
+  created_at: Immutable<Timestamp>;
+  updated_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   orders: OrdersTable;
   contact_messages: ContactMessagesTable;
@@ -239,6 +268,8 @@ export interface DatabaseSchema {
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
   order_events: OrderEventsTable;
+  jobs: JobsTable;
+  reminder_opt_outs: ReminderOptOutsTable;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -250,6 +281,7 @@ export type Operator = Selectable<OperatorsTable>;
 export type OperatorSession = Selectable<OperatorSessionsTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type OrderEvent = Selectable<OrderEventsTable>;
+export type Job = Selectable<JobsTable>;
 
 export type OrderInsert = Insertable<OrdersTable>;
 export type ContactMessageInsert = Insertable<ContactMessagesTable>;

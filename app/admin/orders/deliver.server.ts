@@ -5,6 +5,7 @@ import { AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/ac
 import { queueMail } from "../../../server/mail/outbox.ts";
 import { findPlan } from "../../content/plans";
 import { isLanguage } from "../../i18n/languages";
+import { scheduleAccessJobs } from "../../jobs/schedule.server";
 import { wakeMailWorker } from "../../services.server";
 import { parseAccessForm } from "./access-form";
 import { type ActionResult, type FormValues, failed, succeeded } from "./action-result";
@@ -43,6 +44,7 @@ export async function deliverAccess(
   const delivered = await services.db.transaction().execute(async (transaction) => {
     const updated = await markOrderDelivered(transaction, order.id, { sealedDetails, ...period }, now);
     if (!updated) return undefined;
+    await scheduleAccessJobs(transaction, order, period.endsAt, now);
     // The mail carries the details: it is stored sealed too, and opened only to be sent.
     const message = { kind: AFTER_SALE_MAIL_KINDS.access, to: order.email, ...mail, orderId: order.id, sealWith: key };
     await queueMail(transaction, message, now);

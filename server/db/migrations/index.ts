@@ -6,11 +6,13 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./001_initial.ts";
 import * as payments from "./002_payments.ts";
 import * as console from "./003_console.ts";
+import * as jobs from "./004_jobs.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
   "002_payments": payments,
   "003_console": console,
+  "004_jobs": jobs,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,46 @@
+/** Adding background work: a row in `jobs`, due at `runAt` (see server/jobs/runner.ts for who runs it). */
+import type { Database } from "../db/database.ts";
+import type { Job } from "../db/schema.ts";
+
+export interface NewJob {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+  /** Work that must happen once (a reminder, an alert): a second job with the same key is not added. */
+  uniqueKey?: string;
+  maxAttempts?: number;
+}
+
+/** Adds the job; undefined when one with the same `uniqueKey` exists already (its first scheduling stands). */
+export async function enqueueJob(db: Database, job: NewJob, now: Date = new Date()): Promise<Job | undefined> {
+  const at = now.toISOString();
+  return db
+    .insertInto("jobs")
+    .values({
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      unique_key: job.uniqueKey ?? null,
+      run_at: job.runAt.toISOString(),
+      max_attempts: job.maxAttempts ?? 10,
+      last_error: null,
+      locked_by: null,
+      locked_until: null,
+      done_at: null,
+      failed_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The kinds of job this shop runs, one name each, so scheduling and running never disagree on a spelling. */
+export const JOB_KINDS = {
+  fulfilmentWebhook: "fulfilment-webhook",
+  deliveryAlert: "delivery-alert",
+  renewalReminder: "renewal-reminder",
+  accessExpiry: "access-expiry",
+  reconcileSweep: "reconcile-sweep",
+  pruneRateLimits: "prune-rate-limits",
+} as const;
