@@ -6,7 +6,7 @@
 import { recordAudit } from "../../server/admin/audit.ts";
 import { findOperatorByEmail, normalizeOperatorEmail } from "../../server/admin/operators.ts";
 import { hashPassword, verifyPassword } from "../../server/admin/passwords.ts";
-import { useRecoveryCode } from "../../server/admin/recovery-codes.ts";
+import { redeemRecoveryCode } from "../../server/admin/recovery-codes.ts";
 import { type ActiveSession, createSession, verifySession } from "../../server/admin/sessions.ts";
 import { verifyTotp } from "../../server/admin/totp.ts";
 import type { Database } from "../../server/db/database.ts";
@@ -59,7 +59,7 @@ export async function verifySecondFactor(db: Database, active: ActiveSession, co
   if (/^\d{6}$/.test(cleaned) && operator.totp_secret) {
     const step = verifyTotp(openSecret(operator.totp_secret), cleaned, new Date());
     if (step !== null && (await freshStep(db, operator.id, step))) via = "totp";
-  } else if (cleaned.length >= 12 && (await useRecoveryCode(db, operator.id, cleaned))) {
+  } else if (cleaned.length >= 12 && (await redeemRecoveryCode(db, operator.id, cleaned))) {
     via = "recovery";
   }
   if (!via) {

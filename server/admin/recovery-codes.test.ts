@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../db/database.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../db/testing.ts";
 import { createOperator } from "./operators.ts";
-import { hashRecoveryCode, newRecoveryCodes, remainingRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from "./recovery-codes.ts";
+import { hashRecoveryCode, newRecoveryCodes, redeemRecoveryCode, remainingRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 
@@ -44,10 +44,10 @@ for (const target of testTargets) {
       const codes = newRecoveryCodes(3);
       await replaceRecoveryCodes(handle.db, ana, codes, T0);
       expect(await remainingRecoveryCodes(handle.db, ana)).toBe(3);
-      expect(await useRecoveryCode(handle.db, bob, codes[0]!, T0)).toBe(false);
-      expect(await useRecoveryCode(handle.db, ana, codes[0]!.toLowerCase().replace(/-/g, " "), T0)).toBe(true);
-      expect(await useRecoveryCode(handle.db, ana, codes[0]!, T0)).toBe(false);
-      expect(await useRecoveryCode(handle.db, ana, "0000-0000-0000", T0)).toBe(false);
+      expect(await redeemRecoveryCode(handle.db, bob, codes[0]!, T0)).toBe(false);
+      expect(await redeemRecoveryCode(handle.db, ana, codes[0]!.toLowerCase().replace(/-/g, " "), T0)).toBe(true);
+      expect(await redeemRecoveryCode(handle.db, ana, codes[0]!, T0)).toBe(false);
+      expect(await redeemRecoveryCode(handle.db, ana, "0000-0000-0000", T0)).toBe(false);
       expect(await remainingRecoveryCodes(handle.db, ana)).toBe(2);
       const row = await handle.db
         .selectFrom("operator_recovery_codes")
@@ -65,7 +65,7 @@ for (const target of testTargets) {
       const [code] = newRecoveryCodes(1);
       await replaceRecoveryCodes(handle.db, ana, [code!], T0);
       const other = handle.openAnother();
-      const results = await Promise.all([useRecoveryCode(handle.db, ana, code!, T0), useRecoveryCode(other, ana, code!, T0)]);
+      const results = await Promise.all([redeemRecoveryCode(handle.db, ana, code!, T0), redeemRecoveryCode(other, ana, code!, T0)]);
       expect(results.filter(Boolean)).toHaveLength(1);
     });
 
@@ -74,11 +74,11 @@ for (const target of testTargets) {
       const first = newRecoveryCodes(2);
       const second = newRecoveryCodes(4);
       await replaceRecoveryCodes(handle.db, ana, first, T0);
-      await useRecoveryCode(handle.db, ana, first[0]!, T0);
+      await redeemRecoveryCode(handle.db, ana, first[0]!, T0);
       await replaceRecoveryCodes(handle.db, ana, second, T0);
       expect(await remainingRecoveryCodes(handle.db, ana)).toBe(4);
-      expect(await useRecoveryCode(handle.db, ana, first[1]!, T0)).toBe(false);
-      expect(await useRecoveryCode(handle.db, ana, second[3]!, T0)).toBe(true);
+      expect(await redeemRecoveryCode(handle.db, ana, first[1]!, T0)).toBe(false);
+      expect(await redeemRecoveryCode(handle.db, ana, second[3]!, T0)).toBe(true);
       await replaceRecoveryCodes(handle.db, ana, [], T0);
       expect(await remainingRecoveryCodes(handle.db, ana)).toBe(0);
     });

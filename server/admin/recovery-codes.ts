@@ -58,7 +58,7 @@ export async function replaceRecoveryCodes(
  * Uses up one code. One conditional update, so when the same code is sent twice at once (double submit,
  * two servers) exactly one call gets `true`.
  */
-export async function useRecoveryCode(db: Database, operatorId: number, code: string, now: Date = new Date()): Promise<boolean> {
+export async function redeemRecoveryCode(db: Database, operatorId: number, code: string, now: Date = new Date()): Promise<boolean> {
   const at = now.toISOString();
   const result = await db
     .updateTable("operator_recovery_codes")

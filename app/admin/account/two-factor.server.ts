@@ -4,7 +4,12 @@ import { site } from "../../../content/site";
 import { recordAudit } from "../../../server/admin/audit.ts";
 import { disableTotp, enableTotp, setTotpSecret } from "../../../server/admin/operators.ts";
 import { qrSvg } from "../../../server/admin/qr.ts";
-import { newRecoveryCodes, remainingRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from "../../../server/admin/recovery-codes.ts";
+import {
+  newRecoveryCodes,
+  redeemRecoveryCode,
+  remainingRecoveryCodes,
+  replaceRecoveryCodes,
+} from "../../../server/admin/recovery-codes.ts";
 import type { ActiveSession } from "../../../server/admin/sessions.ts";
 import { newTotpSecret, otpauthUri, verifyTotp } from "../../../server/admin/totp.ts";
 import type { Database } from "../../../server/db/database.ts";
@@ -59,7 +64,7 @@ export async function disable(db: Database, { operator }: ActiveSession, code: s
   const cleaned = code.replace(/\s/g, "");
   const proven =
     (operator.totp_secret && /^\d{6}$/.test(cleaned) && verifyTotp(openSecret(operator.totp_secret), cleaned, new Date()) !== null) ||
-    (await useRecoveryCode(db, operator.id, cleaned));
+    (await redeemRecoveryCode(db, operator.id, cleaned));
   if (!proven) return false;
   await disableTotp(db, operator.id);
   await recordAudit(db, { operatorId: operator.id, operatorEmail: operator.email, action: "2fa-disabled", address });
