@@ -2,25 +2,24 @@ import { sql } from "kysely";
 import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
 import { closeDatabase, type Database, openConfiguredDatabase } from "../server/db/database.ts";
-import { pruneRateLimits } from "../server/db/rate-limits.ts";
+import { JOB_KINDS } from "../server/jobs/enqueue.ts";
+import { createJobRunner, type JobRunner } from "../server/jobs/runner.ts";
 import { logger } from "../server/logger.ts";
 import { createOutboxWorker, type OutboxWorker } from "../server/mail/outbox.ts";
 import { createMailTransport } from "../server/mail/transport.ts";
 import type { PaymentGateway } from "../server/payments/gateway.ts";
 import { createPaymentGateway, gatewayTraits } from "../server/payments/index.ts";
 import { encryptionKey } from "./admin/secrets.server";
-import { createReconciler, type Reconciler } from "./checkout/reconciliation.server";
+import { jobHandlers } from "./jobs/handlers.server";
 
 export interface Services {
   db: Database;
   /** The payment gateway named by PAYMENT_GATEWAY. */
   gateway: PaymentGateway;
   mailWorker: OutboxWorker;
-  reconciler: Reconciler;
+  /** Runs the background jobs (app/jobs/handlers.server.ts), the periodic sweeps among them. */
+  jobRunner: JobRunner;
 }
-
-/** A rate-limit window older than this counts for nothing (the longest window is an hour). */
-const rateLimitMemoryMs = 2 * 60 * 60_000;
 
 let started: Promise<Services> | undefined;
 
@@ -42,13 +41,19 @@ export function getServices(): Promise<Services> {
     const mailWorker = createOutboxWorker({ db, transport, log: logger, openWith: encryptionKey() });
     mailWorker.start();
     const gateway = createPaymentGateway(config, db);
-    const reconciler = createReconciler({
-      services: { db, gateway },
-      afterMs: config.RECONCILE_AFTER_SECONDS * 1000,
-      alsoEachRound: (now) => pruneRateLimits(db, { before: new Date(now.getTime() - rateLimitMemoryMs) }),
+    // Pending orders are looked at ten times per RECONCILE_AFTER_SECONDS, so none waits much past it.
+    const sweepEveryMs = Math.max(1_000, Math.min(60_000, Math.round((config.RECONCILE_AFTER_SECONDS * 1000) / 10)));
+    const jobRunner = createJobRunner({
+      db,
+      handlers: jobHandlers({ db, gateway, mailWorker }),
+      log: logger,
+      recurring: [
+        { kind: JOB_KINDS.reconcileSweep, everyMs: sweepEveryMs },
+        { kind: JOB_KINDS.pruneRateLimits, everyMs: 60 * 60_000 },
+      ],
     });
-    reconciler.start();
-    return { db, gateway, mailWorker, reconciler };
+    jobRunner.start();
+    return { db, gateway, mailWorker, jobRunner };
   })().catch((error: unknown) => {
     started = undefined;
     throw error;
@@ -82,21 +87,28 @@ export function wakeMailWorker(): void {
   void started?.then((services) => services.mailWorker.sendSoon()).catch(() => {});
 }
 
+/** Runs the jobs due now (one just added, say) at once rather than at the runner's next round. */
+export function runJobsNow(): void {
+  void started
+    ?.then((services) => services.jobRunner.runOnce())
+    .catch((error: unknown) => logger.warn({ reason: (error as Error).message }, "Jobs could not be run now; the next round tries again"));
+}
+
 export async function stopServices(): Promise<void> {
   const current = started;
   started = undefined;
   if (!current) return;
   const services = await current.catch(() => undefined);
   if (!services) return;
-  await services.reconciler.stop();
+  await services.jobRunner.stop();
   await services.mailWorker.stop();
   await closeDatabase(services.db).catch(() => {});
 }
 
 /**
- * Opens the services as the server starts, so that reconciliation and the mail worker run even before anyone
- * sends a form (orders left pending by a crash are settled after a restart). A database that is not there yet
- * is tried again, without holding up the pages.
+ * Opens the services as the server starts, so that the jobs (reconciliation among them) and the mail worker
+ * run even before anyone sends a form (orders left pending by a crash are settled after a restart). A database
+ * that is not there yet is tried again, without holding up the pages.
  */
 export function startServices(retryMs = 30_000): void {
   getServices().catch((error: unknown) => {

@@ -1,0 +1,168 @@
+/**
+ * Runs the jobs of `jobs`: every server runs one runner, and the claims of ./queue.ts give each job to one of
+ * them at a time. A failed run is retried with a backoff until its attempts are spent; a server that crashes
+ * mid-run leaves a claim that lapses after `leaseMs`, and another runner takes the job over.
+ */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { Database } from "../db/database.ts";
+import type { Job } from "../db/schema.ts";
+import { enqueueJob } from "./enqueue.ts";
+import { claimDueJobs, completeJob, giveUpJob, retryJob } from "./queue.ts";
+
+/** Thrown by a handler for a failure that another attempt cannot mend: the job is given up at once. */
+export class GiveUp extends Error {}
+
+export interface JobHandler {
+  run(job: Job, now: Date): Promise<void>;
+  /** The wait before the next attempt, after `attempts` failed ones; null gives up. Default: {@link defaultRetryDelayMs}. */
+  retryDelayMs?(attempts: number, job: Job, now: Date): number | null;
+}
+
+export type JobLog = Record<"info" | "warn" | "error", (message: string) => void>;
+
+/** Defaults: a round every second, a one-minute lease, batches of 20, `console`. */
+export interface JobRunnerOptions {
+  db: Database;
+  handlers: Record<string, JobHandler>;
+  /** Written to the claims. Default: host name, process id and a random part. */
+  worker?: string;
+  clock?: () => Date;
+  intervalMs?: number;
+  /** How long a claim holds before another runner may take the job over. */
+  leaseMs?: number;
+  /** Jobs claimed per query; a full batch is followed at once by another. */
+  batchSize?: number;
+  log?: JobLog;
+  /**
+   * Sweeps: one job per kind and slot, whichever server adds it first (the others' inserts change nothing).
+   * Slots are aligned on the epoch, so every server computes the same ones.
+   */
+  recurring?: { kind: string; everyMs: number; payload?: Record<string, unknown> }[];
+}
+
+/** Jobs that ran and succeeded; jobs that failed (to be retried, or given up). */
+export type JobRunResult = { ran: number; failed: number };
+
+export interface JobRunner {
+  /** Runs at once, then every `intervalMs` (the timer does not keep the process alive). */
+  start(): void;
+  /** Stops the timer and waits for the round in progress, which claims no further batch. */
+  stop(): Promise<void>;
+  /**
+   * One round, after the one in progress (calls made while a round waits to start join it). Rejects only when
+   * the database fails; a failing job is recorded and logged, never thrown.
+   */
+  runOnce(): Promise<JobRunResult>;
+}
+
+/** 30 s, 1 min, 2 min … doubling after each failed attempt, at most an hour. */
+export function defaultRetryDelayMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+}
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, handlers, clock = () => new Date(), intervalMs = 1_000, leaseMs = 60_000, batchSize = 20, log = console } = options;
+  const { recurring = [], worker = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}` } = options;
+  let started = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let tail: Promise<unknown> = Promise.resolve();
+  let waiting: Promise<JobRunResult> | undefined;
+
+  async function scheduleRecurring(now: Date): Promise<void> {
+    for (const { kind, everyMs, payload = {} } of recurring) {
+      const slot = new Date(Math.floor(now.getTime() / everyMs) * everyMs);
+      // One attempt: the next slot's job is the retry.
+      await enqueueJob(db, { kind, payload, runAt: slot, uniqueKey: `${kind}:${slot.toISOString()}`, maxAttempts: 1 }, now);
+    }
+  }
+
+  async function runJob(job: Job): Promise<boolean> {
+    const label = `Job #${job.id} (${job.kind}, attempt ${job.attempts} of ${job.max_attempts})`;
+    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
+    try {
+      if (!handler) throw new GiveUp(`no handler for the job kind "${job.kind}" on this server`);
+      await handler.run(job, clock());
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      // Unrecorded, the claim lapses and the job is tried again then.
+      await recordFailure(job, handler, error, `${label} failed`, reason).catch((recordError: Error) =>
+        log.error(`${label} failed (${reason}) and the failure could not be recorded: ${recordError.message}`),
+      );
+      return false;
+    }
+    // Unrecorded, it runs again when the lease ends: handlers must bear a repeat.
+    const recorded = await completeJob(db, job, worker, clock()).catch((recordError: Error) => {
+      log.error(`${label} finished but could not be marked done: ${recordError.message}`);
+      return true;
+    });
+    if (!recorded) log.warn(`${label} finished after its claim had lapsed; the server that took it over records the outcome`);
+    return true;
+  }
+
+  async function recordFailure(job: Job, handler: JobHandler | undefined, error: unknown, failed: string, reason: string): Promise<void> {
+    const now = clock();
+    const spent = error instanceof GiveUp || job.attempts >= job.max_attempts;
+    const delay = spent ? null : handler?.retryDelayMs ? handler.retryDelayMs(job.attempts, job, now) : defaultRetryDelayMs(job.attempts);
+    if (delay === null) {
+      await giveUpJob(db, job, worker, reason, now);
+      log.error(`${failed}, giving up: ${reason}`);
+    } else {
+      const runAt = new Date(now.getTime() + delay);
+      await retryJob(db, job, worker, reason, runAt, now);
+      log.warn(`${failed}, next try at ${runAt.toISOString()}: ${reason}`);
+    }
+  }
+
+  async function round(): Promise<JobRunResult> {
+    const result: JobRunResult = { ran: 0, failed: 0 };
+    await scheduleRecurring(clock());
+    for (;;) {
+      const jobs = await claimDueJobs(db, { worker, now: clock(), limit: batchSize, leaseMs });
+      for (const job of jobs) {
+        if (await runJob(job)) result.ran++;
+        else result.failed++;
+      }
+      if (jobs.length < batchSize || stopping) return result;
+    }
+  }
+
+  function runOnce(): Promise<JobRunResult> {
+    waiting ??= tail.then(() => {
+      waiting = undefined;
+      return round();
+    });
+    const run = waiting;
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  function tick(): void {
+    timer = undefined;
+    runOnce()
+      .catch((error: unknown) => log.error(`Jobs: could not read the job table: ${(error as Error).message}`))
+      .finally(() => {
+        if (!started || timer) return;
+        timer = setTimeout(tick, intervalMs);
+        timer.unref();
+      });
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      stopping = false;
+      tick();
+    },
+    async stop() {
+      started = false;
+      stopping = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await tail;
+    },
+    runOnce,
+  };
+}
