@@ -1,6 +1,8 @@
 import type { Database } from "../../server/db/database.ts";
 import { claimOrdersToReconcile } from "../../server/db/payments.ts";
 import { pruneRateLimits } from "../../server/db/rate-limits.ts";
+import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
+import { pruneFinishedJobs } from "../../server/jobs/queue.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
 import { logger } from "../../server/logger.ts";
 import type { Services } from "../services.server";
@@ -42,11 +44,16 @@ export function reconcileSweepHandler(services: Pick<Services, "db" | "gateway">
   };
 }
 
-/** Past windows are never read again: deleting them keeps the table small. */
+/**
+ * Past rate-limit windows are never read again, nor are the finished sweeps of past slots: deleting them keeps
+ * both tables small.
+ */
 export function pruneRateLimitsHandler(db: Database): JobHandler {
   return {
     async run(_job, now) {
       await pruneRateLimits(db, { before: new Date(now.getTime() - rateLimitMemoryMs) });
+      const sweeps = [JOB_KINDS.reconcileSweep, JOB_KINDS.pruneRateLimits];
+      await pruneFinishedJobs(db, { kinds: sweeps, before: new Date(now.getTime() - 24 * 60 * 60_000) });
     },
     retryDelayMs: () => null,
   };

@@ -6,7 +6,7 @@
  * record anything for the job.
  */
 
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { isPostgres } from "../db/migrations/portable.ts";
 import type { Job } from "../db/schema.ts";
@@ -18,6 +18,11 @@ export interface ClaimOptions {
   limit: number;
   /** How long the claim holds: past it, another worker may take the job over. */
   leaseMs: number;
+  /**
+   * The kinds this worker can run. During a rolling deploy an older server must not claim (and give up on) a
+   * kind only the newer release knows: it leaves those for the servers that do.
+   */
+  kinds?: readonly string[];
 }
 
 /** The claim a worker holds: the job's id and its attempt count as claimed. */
@@ -26,14 +31,14 @@ export type HeldJob = Pick<Job, "id" | "attempts">;
 const MAX_ERROR_LENGTH = 2000;
 
 /** Claims up to `limit` due jobs no one holds, oldest `run_at` first; each is this worker's until the lease ends. */
-export async function claimDueJobs(db: Database, { worker, now, limit, leaseMs }: ClaimOptions): Promise<Job[]> {
+export async function claimDueJobs(db: Database, { worker, now, limit, leaseMs, kinds }: ClaimOptions): Promise<Job[]> {
   const at = now.toISOString();
   const claim = {
     locked_by: worker,
     locked_until: new Date(now.getTime() + Math.max(1, leaseMs)).toISOString(),
     updated_at: at,
   };
-  const due = db
+  let due = db
     .selectFrom("jobs")
     .select("id")
     .where("done_at", "is", null)
@@ -43,6 +48,7 @@ export async function claimDueJobs(db: Database, { worker, now, limit, leaseMs }
     .orderBy("run_at")
     .orderBy("id")
     .limit(limit);
+  if (kinds) due = kinds.length > 0 ? due.where("kind", "in", kinds) : due.where(sql<boolean>`false`);
 
   if (isPostgres(db as unknown as Kysely<unknown>)) {
     // One statement: the rows another server is claiming right now are skipped rather than waited for.
@@ -141,4 +147,15 @@ export async function jobsFor(db: Database, { kind, orderId, limit = 200 }: Jobs
     query = query.where((where) => where.or([where("payload", "like", `${key},%`), where("payload", "like", `${key}}%`)]));
   }
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+/** Deletes finished jobs of `kinds` (the recurring sweeps) done before `before`: one row per slot otherwise piles up. */
+export async function pruneFinishedJobs(db: Database, { kinds, before }: { kinds: readonly string[]; before: Date }): Promise<number> {
+  const result = await db
+    .deleteFrom("jobs")
+    .where("kind", "in", kinds)
+    .where("done_at", "is not", null)
+    .where("done_at", "<", before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

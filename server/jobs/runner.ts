@@ -119,7 +119,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const result: JobRunResult = { ran: 0, failed: 0 };
     await scheduleRecurring(clock());
     for (;;) {
-      const jobs = await claimDueJobs(db, { worker, now: clock(), limit: batchSize, leaseMs });
+      const jobs = await claimDueJobs(db, { worker, now: clock(), limit: batchSize, leaseMs, kinds: Object.keys(handlers) });
       for (const job of jobs) {
         if (await runJob(job)) result.ran++;
         else result.failed++;
