@@ -48,6 +48,7 @@ test.describe("signing in to the console", () => {
     page,
     expectAccessible,
   }) => {
+    test.slow(); // sets up, signs in four times
     const operator = newOperator();
     await signIn(page, operator, "/admin/account");
     await page.getByRole("button", { name: account.start }).click();
