@@ -23,6 +23,7 @@ function pagesIn(language: Language): RouteConfigEntry[] {
     page("/newsletter", "routes/newsletter.tsx", "newsletter"),
     page("/newsletter/confirm", "routes/newsletter-token.tsx", "newsletter-confirm"),
     page("/newsletter/unsubscribe", "routes/newsletter-token.tsx", "newsletter-unsubscribe"),
+    page("/reminders/unsubscribe", "routes/reminders-unsubscribe.tsx", "reminders-unsubscribe"),
   ];
 }
 
@@ -48,6 +49,7 @@ const consoleRoutes: RouteConfigEntry[] = [
     route("admin/messages/:id", "routes/admin/message.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),
     route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+    route("admin/customers", "routes/admin/customers.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

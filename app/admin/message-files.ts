@@ -3,9 +3,10 @@
 import account from "../../content/locales/admin/en/account.json";
 import audit from "../../content/locales/admin/en/audit.json";
 import common from "../../content/locales/admin/en/common.json";
+import customers from "../../content/locales/admin/en/customers.json";
 import inbox from "../../content/locales/admin/en/inbox.json";
 import login from "../../content/locales/admin/en/login.json";
 import orders from "../../content/locales/admin/en/orders.json";
 import subscribers from "../../content/locales/admin/en/subscribers.json";
 
-export const englishAdminMessages = { common, login, account, orders, inbox, subscribers, audit };
+export const englishAdminMessages = { common, login, account, orders, customers, inbox, subscribers, audit };

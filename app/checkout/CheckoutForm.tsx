@@ -26,6 +26,8 @@ export interface CheckoutFormData {
   /** What the visitor had typed, when they come back from the processor's page. */
   values?: Partial<Record<CheckoutField | "plan" | "viewers", string>>;
   resumed?: boolean;
+  /** Opened from a renewal reminder's link: `welcome` when it filled the form, `expired` when it could not. */
+  renewal?: "welcome" | "expired";
 }
 
 const sectionClass = "rounded-card border border-line bg-surface p-6 sm:p-8";
@@ -83,7 +85,12 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
 
   return (
     <div className="container-page max-w-5xl py-10">
-      <CheckoutNotices testMode={loaderData.testMode} resumed={loaderData.resumed && !failed} failed={failed} />
+      <CheckoutNotices
+        testMode={loaderData.testMode}
+        resumed={loaderData.resumed && !failed}
+        renewal={failed ? undefined : loaderData.renewal}
+        failed={failed}
+      />
 
       {summaryFields.length > 0 && (
         <div className="mb-8">

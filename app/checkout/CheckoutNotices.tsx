@@ -11,8 +11,21 @@ export interface FailedAttempt {
   idempotencyKey: string;
 }
 
-/** The test-mode notice, the "welcome back" after the processor's page, and why the last attempt failed. */
-export function CheckoutNotices({ testMode, resumed, failed }: { testMode: boolean; resumed?: boolean; failed?: FailedAttempt }) {
+/**
+ * The test-mode notice, the "welcome back" after the processor's page or from a renewal link (or that the
+ * link has expired), and why the last attempt failed.
+ */
+export function CheckoutNotices({
+  testMode,
+  resumed,
+  renewal,
+  failed,
+}: {
+  testMode: boolean;
+  resumed?: boolean;
+  renewal?: "welcome" | "expired";
+  failed?: FailedAttempt;
+}) {
   const { t } = useTranslation();
   const testModeId = useId();
   return (
@@ -28,6 +41,14 @@ export function CheckoutNotices({ testMode, resumed, failed }: { testMode: boole
       {resumed && (
         <div role="status" className="mb-8 rounded-card border border-line bg-surface p-5">
           <p className="font-bold text-text">{t("checkout.resumed")}</p>
+        </div>
+      )}
+      {renewal && (
+        <div role="status" className="mb-8 rounded-card border border-line bg-surface p-5">
+          <p className="font-bold text-text">{renewal === "welcome" ? t("checkout.renewWelcome") : t("checkout.renewExpired")}</p>
+          <p className="mt-1 text-sm text-text/90">
+            {renewal === "welcome" ? t("checkout.renewWelcomeText") : t("checkout.renewExpiredText")}
+          </p>
         </div>
       )}
       {failed && failed.state !== "invalid" && (

@@ -24,6 +24,7 @@ describe("the sitemap", () => {
     }
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs.some((loc) => loc?.includes("/newsletter/confirm"))).toBe(false);
+    expect(locs.some((loc) => loc?.includes("/reminders/"))).toBe(false);
   });
 
   it("gives each address its alternates, itself included, and an English x-default", () => {
@@ -49,6 +50,9 @@ describe("robots.txt", () => {
     expect(robots).toContain("Disallow: /es/newsletter/confirm");
     expect(robots).toContain("Disallow: /fr/checkout/return");
     expect(robots).toContain("Disallow: /checkout/authenticate");
+    for (const path of ["/reminders/unsubscribe", "/es/reminders/unsubscribe", "/fr/reminders/unsubscribe"]) {
+      expect(robots).toContain(`Disallow: ${path}\n`);
+    }
     expect(robots).toContain("Disallow: /webhooks/");
     expect(robots).toContain("Disallow: /admin\n");
     expect(robots).toContain("Sitemap: https://example.com/sitemap.xml");

@@ -78,7 +78,13 @@ export function sitemapXml(pages: SitemapPage[], origin: string = site.brand.ori
 }
 
 /** Pages for one visitor (one-time links, a payment's steps) that no search engine should fetch. */
-const privatePages = ["/newsletter/confirm", "/newsletter/unsubscribe", "/checkout/return", "/checkout/authenticate"];
+const privatePages = [
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+  "/reminders/unsubscribe",
+  "/checkout/return",
+  "/checkout/authenticate",
+];
 
 /** robots.txt: everything may be crawled except the private pages, the console and the webhooks; the sitemap is named. */
 export function robotsTxt(origin: string = site.brand.origin): string {

@@ -10,6 +10,7 @@ import { resumeCheckout } from "../checkout/resume.server";
 import { PageHeading } from "../components/PageHeading";
 import { findPlan, isViewerCount } from "../content/plans";
 import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
+import { renewCheckout } from "../renewals/renew.server";
 import { pageMeta } from "../seo";
 import { paymentTraits } from "../services.server";
 import type { Route } from "./+types/checkout";
@@ -18,7 +19,8 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * `/checkout?plan=<key>&viewers=<n>`; Gold and one viewer when absent or unknown. `?resume=<key>` is the way
- * back from the processor's page: the form opens again with what was typed.
+ * back from the processor's page: the form opens again with what was typed. `?renew=<token>` is a renewal
+ * reminder's link: the form opens with the last order's plan, viewers and details.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(requestPathname(request));
@@ -30,6 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: noStore,
     });
   }
+  const renew = resume ? null : params.get("renew");
+  const renewal = renew ? await renewCheckout(renew.slice(0, 1000)) : undefined;
   const plan = findPlan(params.get("plan")) ?? findPlan(site.defaultPlan);
   const viewers = Number(params.get("viewers"));
   return data(
@@ -44,8 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Country names and their order come from the server's Intl data, so the browser shows exactly what
       // was rendered (browsers' own names differ slightly).
       countries: countryOptions(language),
-      values: resumed?.values,
+      values: resumed?.values ?? (renewal?.kind === "welcome" ? renewal.values : undefined),
       resumed: resumed !== undefined,
+      renewal: renewal?.kind,
     },
     { headers: noStore },
   );

@@ -126,3 +126,19 @@ export function addCalendarMonths(start: Date, months: number): Date {
   target.setUTCDate(Math.min(day, lastDay));
   return target;
 }
+
+/**
+ * Marks a paid order as late, once: set only while it is still paid and not marked yet, so of two servers
+ * running the alert at once exactly one gets the order back (and sends the one mail).
+ */
+export async function markDeliveryAlerted(db: Database, id: number, now: Date = new Date()): Promise<Order | undefined> {
+  const at = now.toISOString();
+  return db
+    .updateTable("orders")
+    .set({ delivery_alerted_at: at, updated_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "paid")
+    .where("delivery_alerted_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -16,6 +16,7 @@ import { runDatabaseOutage } from "./database-outage.ts";
 import { runFaults } from "./faults.ts";
 import { runGracefulShutdown } from "./graceful-shutdown.ts";
 import { runHostileRequests } from "./hostile-requests.ts";
+import { runJobsAcrossServers } from "./jobs.ts";
 import { createReport, seconds } from "./report.ts";
 import { freePorts, siteServer } from "./server-process.ts";
 
@@ -26,7 +27,7 @@ const sqliteFile = join(workDirectory, "site.db");
 // A run takes its variety from this seed; set RELIABILITY_SEED to replay one.
 const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 1_000_000);
 const phases = process.argv.slice(2);
-const runs = (phase: "load" | "hostile" | "faults" | "shutdown" | "outage") => phases.length === 0 || phases.includes(phase);
+const runs = (phase: "load" | "hostile" | "faults" | "shutdown" | "jobs" | "outage") => phases.length === 0 || phases.includes(phase);
 
 if (!existsSync("build/server/index.js")) {
   console.error("No build found: run `npm run build` first (npm run test:reliability does).");
@@ -50,20 +51,17 @@ const db = await openSiteDatabase({ url: databaseUrl, sqliteFile });
 // Every table starts empty, so each figure counts this run only.
 await emptySiteTables(db);
 
-const [sitePort, geolocationPort, closedPort, relayPort] = await freePorts(4);
-const server = siteServer({
-  port: sitePort!,
-  logFile: join(workDirectory, "server.log"),
-  env: {
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { SQLITE_FILE: sqliteFile }),
-    MAIL_OUTBOX_DIR: join(workDirectory, "outbox"),
-    // Every request comes from 127.0.0.1: the per-address limits would turn the load into 429s.
-    CHECKOUT_RATE_LIMIT: "1000000",
-    CHECKOUT_DECLINE_LIMIT: "1000000",
-    CONTACT_RATE_LIMIT: "1000000",
-    NEWSLETTER_RATE_LIMIT: "1000000",
-  },
-});
+const [sitePort, geolocationPort, closedPort, relayPort, secondPort, receiverPort] = await freePorts(6);
+const serverEnv = {
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { SQLITE_FILE: sqliteFile }),
+  MAIL_OUTBOX_DIR: join(workDirectory, "outbox"),
+  // Every request comes from 127.0.0.1: the per-address limits would turn the load into 429s.
+  CHECKOUT_RATE_LIMIT: "1000000",
+  CHECKOUT_DECLINE_LIMIT: "1000000",
+  CONTACT_RATE_LIMIT: "1000000",
+  NEWSLETTER_RATE_LIMIT: "1000000",
+};
+const server = siteServer({ port: sitePort!, logFile: join(workDirectory, "server.log"), env: serverEnv });
 
 try {
   await server.start();
@@ -85,6 +83,14 @@ try {
   if (runs("shutdown")) {
     report.section("SIGTERM with checkouts in flight");
     await runGracefulShutdown(server, db, report);
+  }
+  if (runs("jobs")) {
+    report.section("Jobs due at once on two servers, one killed in the middle");
+    if (databaseUrl) {
+      const second = siteServer({ port: secondPort!, logFile: join(workDirectory, "server-2.log"), env: serverEnv });
+      await runJobsAcrossServers(server, second, db, report, { orders: 300, reminders: 300, receiverPort: receiverPort! });
+      for (const crash of second.crashes()) report.check("the second server never crashed", false, crash);
+    } else console.log("  skipped: two servers share one database on PostgreSQL (RELIABILITY_DATABASE_URL).");
   }
   if (runs("outage")) {
     report.section("PostgreSQL going away and coming back");

@@ -17,6 +17,8 @@ export interface SiteServer {
   stop(signal: "SIGKILL" | "SIGTERM"): Promise<number | null>;
   /** Exits nobody asked for: crashes. */
   crashes(): string[];
+  /** The running process's id (jobs it claims carry it), or undefined when it is not running. */
+  pid(): number | undefined;
 }
 
 const startTimeoutMs = 30_000;
@@ -83,7 +85,7 @@ export function siteServer({ port, env, logFile }: { port: number; env: Record<s
     return code;
   }
 
-  return { port, url, start, stop, crashes: () => [...crashes] };
+  return { port, url, start, stop, crashes: () => [...crashes], pid: () => child?.pid };
 }
 
 /** The first `count` ports from `from` on that nothing listens on (the suite keeps to 3300-3399). */

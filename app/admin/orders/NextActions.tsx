@@ -3,11 +3,13 @@ import { useAdminText } from "../text";
 import { useSending } from "./ActionNotice";
 import type { ActionResult } from "./action-result";
 import { DeliverForm } from "./DeliverForm";
+import { useOrderFormat } from "./format";
 import { MailList } from "./MailList";
 import type { OrderMailView, OrderPageData } from "./order-page.server";
 import { RefundPanel } from "./RefundPanel";
 import { isRefundable } from "./refund-form";
 import { SettleForm } from "./SettleForm";
+import { isLate } from "./StatusBadge";
 import { panelClass, primaryButton } from "./ui";
 
 /**
@@ -35,6 +37,7 @@ export function NextActions({ data, result }: { data: OrderPageData; result: Act
         <h2 id="next-step" className="mb-4 text-sm font-semibold tracking-wide text-muted uppercase">
           {t("orders.actions.heading")}
         </h2>
+        {isLate(order) && <LateAlert paidAt={order.paid_at ?? order.created_at} alertedAt={order.delivery_alerted_at ?? ""} />}
         {primary}
       </section>
       {(refundable || mails.length > 0) && (
@@ -61,5 +64,17 @@ function ResendAccess({ mail }: { mail: OrderMailView }) {
         {sending ? t("orders.actions.working") : t("orders.resend.primaryAccess")}
       </button>
     </Form>
+  );
+}
+
+/** Said before the form, in words and not only in colour: the customer has waited longer than they were told. */
+function LateAlert({ paidAt, alertedAt }: { paidAt: string; alertedAt: string }) {
+  const { t } = useAdminText();
+  const format = useOrderFormat();
+  return (
+    <p className="mb-4 flex gap-2 rounded-card border border-danger/60 bg-danger/10 px-4 py-3 text-sm font-semibold text-text">
+      <span aria-hidden="true" className="mt-1.5 inline-block size-2 shrink-0 rounded-full bg-danger" />
+      <span>{t("orders.detail.lateAlert", { paidAt: format.dateTime(paidAt), alertedAt: format.dateTime(alertedAt) })}</span>
+    </p>
   );
 }

@@ -3,18 +3,29 @@ import type { Order } from "../../../server/db/schema.ts";
 import { findPlan } from "../../content/plans";
 import { useAdminText } from "../text";
 import { useOrderFormat } from "./format";
-import { StatusBadge, ToDeliverFlag } from "./StatusBadge";
+import { isLate, LateFlag, StatusBadge, ToDeliverFlag } from "./StatusBadge";
 import { linkClass } from "./ui";
 
 /** What a row shows: the list never carries addresses, phones or payment details to the page. */
 export type OrderRow = Pick<
   Order,
-  "reference" | "created_at" | "first_name" | "last_name" | "email" | "plan_key" | "viewers" | "amount_cents" | "currency" | "status"
+  | "reference"
+  | "created_at"
+  | "first_name"
+  | "last_name"
+  | "email"
+  | "plan_key"
+  | "viewers"
+  | "amount_cents"
+  | "currency"
+  | "status"
+  | "delivery_alerted_at"
 >;
 
 export function toOrderRow(order: Order): OrderRow {
-  const { reference, created_at, first_name, last_name, email, plan_key, viewers, amount_cents, currency, status } = order;
-  return { reference, created_at, first_name, last_name, email, plan_key, viewers, amount_cents, currency, status };
+  const { reference, created_at, first_name, last_name, email, plan_key, viewers, amount_cents, currency, status, delivery_alerted_at } =
+    order;
+  return { reference, created_at, first_name, last_name, email, plan_key, viewers, amount_cents, currency, status, delivery_alerted_at };
 }
 
 const cell = "px-3 py-3 align-top";
@@ -61,6 +72,7 @@ export function OrdersTable({ orders }: { orders: OrderRow[] }) {
                 <span className="flex flex-wrap gap-1.5">
                   <StatusBadge status={order.status} />
                   {order.status === "paid" && <ToDeliverFlag />}
+                  {isLate(order) && <LateFlag />}
                 </span>
               </td>
             </tr>

@@ -28,3 +28,18 @@ export function ToDeliverFlag() {
     </span>
   );
 }
+
+/** A paid order the operator was alerted about: it waited longer than FULFILMENT_ALERT_MINUTES. */
+export function LateFlag() {
+  const { t } = useAdminText();
+  return (
+    <span className={`${badge} border-danger/60 text-danger`}>
+      <span aria-hidden="true" className="mr-1.5 inline-block size-2 rounded-full bg-danger" />
+      {t("orders.late")}
+    </span>
+  );
+}
+
+/** Late while still paid: once delivered or refunded, the alert is history (the timeline keeps it). */
+export const isLate = (order: { status: OrderStatus; delivery_alerted_at: string | null }) =>
+  order.status === "paid" && order.delivery_alerted_at !== null;

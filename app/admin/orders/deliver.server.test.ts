@@ -6,7 +6,7 @@ import { findOrderById } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { testTargets } from "../../../server/db/testing.ts";
 import { openedBody } from "../../../server/mail/outbox.ts";
-import { deliverAccess } from "./deliver.server";
+import { deliverAccess, fulfilOrder } from "./deliver.server";
 import { loadOrderPage } from "./order-page.server";
 import { createOrderTestBed, type OrderTestBed } from "./test-bed.server";
 
@@ -131,6 +131,25 @@ for (const target of testTargets) {
         password: "required",
       });
       expect(await findOrderById(bed.handle.db, order.id)).toMatchObject({ status: "paid", access_details: null });
+    });
+
+    it("fulfils for the shop's automation too: on the timeline under its name, with no operator to audit", async () => {
+      const order = await bed.paidOrder({ language: "es" });
+      const { intent: _intent, ...details } = form;
+      const delivered = await fulfilOrder(bed.services, order, details, "provisioning", T0);
+      expect(delivered).toMatchObject({ status: "fulfilled", access_ends_at: "2026-04-30T09:30:00.000Z" });
+      expect((await listOrderEvents(bed.handle.db, order.id)).filter((event) => event.type === "delivered")).toEqual([
+        expect.objectContaining({ actor: "provisioning" }),
+      ]);
+      expect(await auditOf(order)).toEqual([]);
+      const access = (await mailsOf(order)).find((mail) => mail.kind === "order-access")!;
+      expect(openedBody(access.body_text, bed.services.accessKey!)).toContain(`Contraseña: ${form.password}`);
+      // Once: a console delivery after it, or the same call again, changes nothing.
+      expect(await fulfilOrder(bed.services, order, details, "provisioning", T0)).toBeUndefined();
+      await expect(fulfilOrder({ ...bed.services, accessKey: null }, order, details, "provisioning")).rejects.toThrow(
+        /ACCESS_ENCRYPTION_KEY/,
+      );
+      expect((await mailsOf(order)).filter((mail) => mail.kind === "order-access")).toHaveLength(1);
     });
 
     it("delivers only paid orders", async () => {

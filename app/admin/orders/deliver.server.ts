@@ -1,9 +1,11 @@
 import { seal } from "../../../server/admin/secret-box.ts";
-import { addCalendarMonths, markOrderDelivered } from "../../../server/db/admin-orders.ts";
+import { markOrderDelivered } from "../../../server/db/admin-orders.ts";
+import type { Database } from "../../../server/db/database.ts";
+import { recordOrderEvent } from "../../../server/db/order-events.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/access-mail.ts";
+import { accessPeriod } from "../../../server/fulfilment/payload.ts";
+import { type AccessDetails, AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/access-mail.ts";
 import { queueMail } from "../../../server/mail/outbox.ts";
-import { findPlan } from "../../content/plans";
 import { isLanguage } from "../../i18n/languages";
 import { scheduleAccessJobs } from "../../jobs/schedule.server";
 import { wakeMailWorker } from "../../services.server";
@@ -12,12 +14,57 @@ import { type ActionResult, type FormValues, failed, succeeded } from "./action-
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
 import { recordOperatorAction } from "./operator-action.server";
 
+/** What delivering needs: the database, and the key that seals the details (null: refuse, never plaintext). */
+export type FulfilServices = { db: Database; accessKey: Buffer | null };
+
 /**
- * Delivers a paid order: the details typed by the operator are sealed, the order becomes fulfilled with its
- * access period (plan months, calendar months, from now), and the "Your access" mail is queued, all in one
- * transaction. The update only moves a paid order, so a second tab delivering at the same time changes
- * nothing. The details are never logged, and the timeline and audit log only learn the period.
+ * Who delivered. An operator is audited too, with where they were; the shop's own automation
+ * (`provisioning`) only leaves its name on the timeline.
  */
+export type DeliveryActor = string | { operator: ConsoleOperator; address: string };
+
+/**
+ * Fulfils a paid order with its access details: sealed, the order fulfilled for its period (plan months,
+ * calendar months, from now), the access jobs scheduled and the sealed "Your access" mail queued, all in one
+ * transaction. Only a paid order moves, so two deliveries at once (two tabs, a tab and the provisioning
+ * system) deliver once: the other gets undefined. The details are never logged; the timeline and the audit
+ * log only learn the period.
+ */
+export async function fulfilOrder(
+  services: FulfilServices,
+  order: Order,
+  details: AccessDetails,
+  actor: DeliveryActor,
+  now: Date = new Date(),
+): Promise<Order | undefined> {
+  const key = services.accessKey;
+  if (!key) throw new Error("ACCESS_ENCRYPTION_KEY is not set: access details are never stored unencrypted");
+  const period = accessPeriod(order, now);
+  const sealedDetails = seal(key, JSON.stringify(details));
+  const language = isLanguage(order.language) ? order.language : "en";
+  const mail = renderAccessMail({ reference: order.reference, firstName: order.first_name, details, ...period }, language);
+
+  const delivered = await services.db.transaction().execute(async (transaction) => {
+    const updated = await markOrderDelivered(transaction, order.id, { sealedDetails, ...period }, now);
+    if (!updated) return undefined;
+    await scheduleAccessJobs(transaction, order, period.endsAt, now);
+    // The mail carries the details: it is stored sealed too, and opened only to be sent.
+    const message = { kind: AFTER_SALE_MAIL_KINDS.access, to: order.email, ...mail, orderId: order.id, sealWith: key };
+    await queueMail(transaction, message, now);
+    const range = { startsAt: period.startsAt.toISOString(), endsAt: period.endsAt.toISOString() };
+    if (typeof actor === "string") {
+      await recordOrderEvent(transaction, { orderId: order.id, type: "delivered", actor, details: range }, now);
+    } else {
+      const action = { name: "deliver", event: "delivered", details: range } as const;
+      await recordOperatorAction(transaction, actor.operator, order, action, actor.address, now);
+    }
+    return updated;
+  });
+  if (delivered) wakeMailWorker();
+  return delivered;
+}
+
+/** The console's delivery: the details typed by the operator, checked, then {@link fulfilOrder}. */
 export async function deliverAccess(
   services: ConsoleServices,
   operator: ConsoleOperator,
@@ -30,29 +77,10 @@ export async function deliverAccess(
   const refuse = (key: Parameters<typeof failed>[1]) => ({ ...failed("deliver", key), values: checked.values });
   if (order.status === "fulfilled") return refuse("orders.deliver.already");
   if (order.status !== "paid") return refuse("orders.deliver.notPaid");
-  const key = services.accessKey;
-  if (!key) return refuse("orders.deliver.noKey");
+  if (!services.accessKey) return refuse("orders.deliver.noKey");
   if (!checked.ok) return { ...refuse("orders.deliver.invalid"), errors: checked.errors };
 
-  const plan = findPlan(order.plan_key);
-  if (!plan) throw new Error(`Order ${order.reference} has an unknown plan ${JSON.stringify(order.plan_key)}`);
-  const period = { startsAt: now, endsAt: addCalendarMonths(now, plan.months) };
-  const sealedDetails = seal(key, JSON.stringify(checked.details));
-  const language = isLanguage(order.language) ? order.language : "en";
-  const mail = renderAccessMail({ reference: order.reference, firstName: order.first_name, details: checked.details, ...period }, language);
-
-  const delivered = await services.db.transaction().execute(async (transaction) => {
-    const updated = await markOrderDelivered(transaction, order.id, { sealedDetails, ...period }, now);
-    if (!updated) return undefined;
-    await scheduleAccessJobs(transaction, order, period.endsAt, now);
-    // The mail carries the details: it is stored sealed too, and opened only to be sent.
-    const message = { kind: AFTER_SALE_MAIL_KINDS.access, to: order.email, ...mail, orderId: order.id, sealWith: key };
-    await queueMail(transaction, message, now);
-    const details = { startsAt: period.startsAt.toISOString(), endsAt: period.endsAt.toISOString() };
-    await recordOperatorAction(transaction, operator, order, { name: "deliver", event: "delivered", details }, address, now);
-    return updated;
-  });
+  const delivered = await fulfilOrder(services, order, checked.details, { operator, address }, now);
   if (!delivered) return refuse("orders.deliver.already");
-  wakeMailWorker();
   return succeeded("deliver", "orders.deliver.done", { email: order.email });
 }

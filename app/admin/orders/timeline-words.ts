@@ -18,12 +18,28 @@ const eventKeys: Readonly<Record<string, AdminTextKey>> = {
   "mail-resent": "orders.timeline.events.mailResent",
   refunded: "orders.timeline.events.refunded",
   expired: "orders.timeline.events.expired",
+  "provisioning-attempt": "orders.timeline.events.provisioningAttempt",
+  "provisioning-accepted": "orders.timeline.events.provisioningAccepted",
+  "provisioning-gave-up": "orders.timeline.events.provisioningGaveUp",
+  "delivery-late": "orders.timeline.events.deliveryLate",
+  "reminder-sent": "orders.timeline.events.reminderSent",
+  "reminder-skipped": "orders.timeline.events.reminderSkipped",
+};
+
+/** Why a reminder was not sent, as the renewal job records it. */
+const skipReasonKeys: Readonly<Record<string, AdminTextKey>> = {
+  refunded: "orders.timeline.skipReasons.refunded",
+  expired: "orders.timeline.skipReasons.expired",
+  ended: "orders.timeline.skipReasons.ended",
+  "opted-out": "orders.timeline.skipReasons.opted-out",
+  "bought-again": "orders.timeline.skipReasons.bought-again",
 };
 
 const mailKindKeys: Readonly<Record<string, AdminTextKey>> = {
   "order-confirmation": "orders.timeline.mailKinds.orderConfirmation",
   "order-access": "orders.timeline.mailKinds.orderAccess",
   "order-refund": "orders.timeline.mailKinds.orderRefund",
+  "renewal-reminder": "orders.timeline.mailKinds.renewalReminder",
 };
 
 const statuses = ["pending", "paid", "failed", "fulfilled", "expired", "refunded"] as const;
@@ -39,14 +55,20 @@ export function useTimelineWords() {
     const details = entry.details ?? {};
     const key = eventKeys[entry.type] ?? "orders.timeline.events.other";
     const cents = typeof details.amountCents === "number" ? details.amountCents : 0;
-    const what = t(key, { type: entry.type, amount: format.money(cents, text(details.currency) || site.currency) });
+    const skipped = text(details.reason);
+    const reason = skipped ? t(skipReasonKeys[skipped] ?? "orders.timeline.skipReasons.other", { reason: skipped }) : "";
+    const days = typeof details.days === "number" ? details.days : "";
+    const what = t(key, { type: entry.type, amount: format.money(cents, text(details.currency) || site.currency), days, reason });
     const more: string[] = [];
     const outcome = statuses.find((status) => status === details.outcome);
     if (outcome) more.push(t("orders.timeline.outcome", { status: t(`orders.status.${outcome}`) }));
-    const reason = refundReasons.find((candidate) => candidate === details.reason);
-    if (reason) more.push(t("orders.timeline.reason", { reason: t(`orders.refund.reasons.${reason}`) }));
+    const refundReason = refundReasons.find((candidate) => candidate === details.reason);
+    if (refundReason) more.push(t("orders.timeline.reason", { reason: t(`orders.refund.reasons.${refundReason}`) }));
     if (text(details.note)) more.push(text(details.note));
     if (entry.type === "mail-resent" && text(details.kind)) more.push(mailName(text(details.kind)));
+    if (typeof details.attempt === "number") more.push(t("orders.timeline.provisioning.attempt", { attempt: details.attempt }));
+    if (typeof details.status === "number") more.push(t("orders.timeline.provisioning.status", { status: details.status }));
+    else if (text(details.error)) more.push(t("orders.timeline.provisioning.error", { error: text(details.error) }));
     if (text(details.startsAt) && text(details.endsAt)) {
       more.push(
         t("orders.detail.accessRange", { start: format.dateTime(text(details.startsAt)), end: format.dateTime(text(details.endsAt)) }),
@@ -63,7 +85,9 @@ export function useTimelineWords() {
   }
 
   function actorWords(actor: string): string {
-    if (actor === "customer" || actor === "processor" || actor === "system") return t(`orders.timeline.actors.${actor}`);
+    if (actor === "customer" || actor === "processor" || actor === "system" || actor === "provisioning") {
+      return t(`orders.timeline.actors.${actor}`);
+    }
     return actor;
   }
 

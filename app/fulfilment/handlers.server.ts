@@ -1,0 +1,23 @@
+/**
+ * The fulfilment jobs for the runner's registry (server/jobs/runner.ts): `fulfilment-webhook` asks the
+ * provisioning system to deliver a paid order, `delivery-alert` tells the operator when one waits too long.
+ * Both are scheduled when an order becomes paid (app/jobs/schedule.server.ts).
+ */
+import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
+import type { JobHandler } from "../../server/jobs/runner.ts";
+import { deliveryAlertHandler } from "./alert-job.server";
+import { configuredFulfilmentSettings, type FulfilmentSettings, type ServicesGetter } from "./settings.server";
+import { fulfilmentWebhookHandler } from "./webhook-job.server";
+
+export type { FulfilmentServices, FulfilmentSettings, ServicesGetter } from "./settings.server";
+
+/** `servicesGetter` is called on each run, so a database that is not open yet fails the run, not the start. */
+export function fulfilmentJobHandlers(
+  servicesGetter: ServicesGetter,
+  settings: FulfilmentSettings = configuredFulfilmentSettings(),
+): Record<typeof JOB_KINDS.fulfilmentWebhook | typeof JOB_KINDS.deliveryAlert, JobHandler> {
+  return {
+    [JOB_KINDS.fulfilmentWebhook]: fulfilmentWebhookHandler(servicesGetter, settings),
+    [JOB_KINDS.deliveryAlert]: deliveryAlertHandler(servicesGetter, settings),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The `fulfilment-webhook` job: asks the provisioning system to create a paid order's access, and delivers
+ * the order when the answer carries the details. Every attempt lands on the order's timeline (status or a
+ * short error, never a body), so the operator sees what happened without reading logs. The job is retried
+ * with a growing wait for 24 hours after the payment; after that the order simply waits for the operator.
+ */
+import { recordOrderEvent } from "../../server/db/order-events.ts";
+import { findOrderById } from "../../server/db/repositories.ts";
+import type { Job } from "../../server/db/schema.ts";
+import { sendFulfilment } from "../../server/fulfilment/client.ts";
+import { paidOrderEvent } from "../../server/fulfilment/payload.ts";
+import { defaultRetryDelayMs, GiveUp, type JobHandler } from "../../server/jobs/runner.ts";
+import { logger } from "../../server/logger.ts";
+import { fulfilOrder } from "../admin/orders/deliver.server";
+import { accessFromAnswer } from "./answer";
+import { type FulfilmentSettings, orderIdOf, type ServicesGetter } from "./settings.server";
+
+/** How long after the payment the shop keeps asking. */
+export const PROVISIONING_WINDOW_MS = 24 * 60 * 60_000;
+/** The timeline's actor for a delivery made from the provisioning system's answer. */
+export const PROVISIONING_ACTOR = "provisioning";
+
+/** 30 s, 1 min, 2 min … at most an hour between attempts; null once the next would fall past the 24 hours. */
+export function provisioningRetryDelayMs(attempts: number, job: Pick<Job, "created_at">, now: Date): number | null {
+  const delay = defaultRetryDelayMs(attempts);
+  return now.getTime() + delay > Date.parse(job.created_at) + PROVISIONING_WINDOW_MS ? null : delay;
+}
+
+export function fulfilmentWebhookHandler(getServices: ServicesGetter, settings: FulfilmentSettings): JobHandler {
+  return {
+    retryDelayMs: provisioningRetryDelayMs,
+    async run(job, now) {
+      const services = await getServices();
+      const { db } = services;
+      const order = await findOrderById(db, orderIdOf(job));
+      // Delivered by hand meanwhile, or refunded: nothing left to ask for.
+      if (order?.status !== "paid") return;
+      if (!settings.webhook) throw new GiveUp("FULFILMENT_WEBHOOK_URL is not set on this server");
+
+      const outcome = await sendFulfilment(settings.webhook, paidOrderEvent(order, now), {
+        now,
+        timeoutMs: settings.timeoutMs,
+        fetch: settings.fetch,
+      });
+      const attempt = job.attempts;
+      const result = outcome.ok ? { status: outcome.status } : { status: outcome.status, error: outcome.reason };
+      await recordOrderEvent(
+        db,
+        { orderId: order.id, type: "provisioning-attempt", actor: "system", details: { attempt, ...result } },
+        now,
+      );
+
+      if (!outcome.ok) {
+        if (provisioningRetryDelayMs(attempt, job, now) === null) {
+          await recordOrderEvent(
+            db,
+            { orderId: order.id, type: "provisioning-gave-up", actor: "system", details: { attempts: attempt } },
+            now,
+          );
+          throw new GiveUp(`the provisioning system did not take order ${order.reference} within 24 hours (${outcome.reason})`);
+        }
+        throw new Error(`the provisioning system did not take order ${order.reference}: ${outcome.reason}`);
+      }
+
+      const details = accessFromAnswer(outcome.answer);
+      if (details && services.accessKey) {
+        const delivered = await fulfilOrder(services, order, details, PROVISIONING_ACTOR, now);
+        if (!delivered)
+          logger.info(
+            { order: order.reference },
+            "The order was no longer paid when the provisioning system answered (delivered by hand or refunded)",
+          );
+        return;
+      }
+      if (details) {
+        // Never stored in plaintext: the operator delivers, and the server's missing key is said in the log.
+        logger.warn({ order: order.reference }, "The provisioning system answered access details, but ACCESS_ENCRYPTION_KEY is not set");
+      }
+      const accepted = { attempt, status: outcome.status };
+      await recordOrderEvent(db, { orderId: order.id, type: "provisioning-accepted", actor: "system", details: accepted }, now);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Test support for renewals: a migrated database, a links key, and orders delivered at a chosen time with
+ * their jobs scheduled as delivery schedules them. Used by the tests beside it, never by pages.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { addCalendarMonths, markOrderDelivered } from "../../server/db/admin-orders.ts";
+import { type DialectName, migrateToLatest } from "../../server/db/database.ts";
+import { createOrder, markOrderPaid, type NewOrder } from "../../server/db/repositories.ts";
+import type { Job, Order } from "../../server/db/schema.ts";
+import { createTestDatabase, type TestDatabase } from "../../server/db/testing.ts";
+import { scheduleAccessJobs } from "../jobs/schedule.server";
+import { deriveLinkKey } from "./links.server";
+
+export interface RenewalTestBed {
+  handle: TestDatabase;
+  key: Buffer;
+  /** A pending order, created at `at`. */
+  order(overrides?: Partial<NewOrder>, at?: Date): Promise<Order>;
+  /** Paid and delivered at `at` for the plan's months, its reminders and expiry scheduled. */
+  deliveredOrder(overrides?: Partial<NewOrder>, at?: Date): Promise<Order>;
+  /** The job scheduled under this unique key (`reminder-7:<id>`, `expire:<id>`). */
+  job(uniqueKey: string): Promise<Job>;
+}
+
+export async function createRenewalTestBed(dialect: DialectName = "sqlite"): Promise<RenewalTestBed> {
+  const handle = await createTestDatabase(dialect);
+  await migrateToLatest(handle.db, dialect);
+  const { db } = handle;
+
+  const order = async (overrides: Partial<NewOrder> = {}, at = new Date()) =>
+    (
+      await createOrder(
+        db,
+        {
+          idempotency_key: randomUUID(),
+          plan_key: "advanced",
+          viewers: 2,
+          amount_cents: 2900,
+          currency: "EUR",
+          language: "en",
+          first_name: "Camille",
+          last_name: "Durand",
+          email: `camille-${randomUUID().slice(0, 8)}@example.com`,
+          phone: "+33 6 12 34 56 78",
+          country: "FR",
+          city: "Lyon",
+          postal_code: "69001",
+          address: "1 place Bellecour",
+          card_brand: "visa",
+          card_last4: "4242",
+          ...overrides,
+        },
+        at,
+      )
+    ).order;
+
+  const deliveredOrder = async (overrides: Partial<NewOrder> = {}, at = new Date()) => {
+    const created = await order(overrides, at);
+    await markOrderPaid(db, created.id, { gatewayReference: `test_${randomUUID()}` }, at);
+    const endsAt = addCalendarMonths(at, 3);
+    const delivered = await markOrderDelivered(db, created.id, { sealedDetails: "v1.not.a.secret", startsAt: at, endsAt }, at);
+    if (!delivered) throw new Error("The order was not delivered");
+    await scheduleAccessJobs(db, delivered, endsAt, at);
+    return delivered;
+  };
+
+  const job = (uniqueKey: string) => db.selectFrom("jobs").selectAll().where("unique_key", "=", uniqueKey).executeTakeFirstOrThrow();
+
+  return { handle, key: deriveLinkKey(randomBytes(32)), order, deliveredOrder, job };
+}

@@ -1,0 +1,43 @@
+import { customerFilters } from "../../../server/db/admin-customers.ts";
+import { operatorContext } from "../../admin/auth.server";
+import { CustomerCounts } from "../../admin/customers/CustomerCounts";
+import { CustomersTable } from "../../admin/customers/CustomersTable";
+import { loadCustomers } from "../../admin/customers/customers.server";
+import { FilterForm } from "../../admin/list/FilterForm";
+import { Pagination } from "../../admin/list/Pagination";
+import { adminMeta } from "../../admin/meta";
+import { useAdminText } from "../../admin/text";
+import { getServices } from "../../services.server";
+import type { Route } from "./+types/customers";
+
+/** Everyone whose access was delivered, with where it stands: who is active, who is about to leave, who left. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  context.get(operatorContext);
+  const { db } = await getServices();
+  return loadCustomers(db, new URL(request.url));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "customers.title");
+
+export default function Customers({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdminText();
+  const { filter, page, pages, customers, counts } = loaderData;
+  return (
+    <section>
+      <h1 className="text-3xl font-extrabold text-text">{t("customers.heading")}</h1>
+      <p className="mt-2 max-w-3xl text-muted">{t("customers.intro")}</p>
+      <CustomerCounts counts={counts} />
+      <FilterForm
+        name="state"
+        label={t("customers.filterLabel")}
+        value={filter}
+        options={customerFilters.map((value) => ({
+          value,
+          label: value === "all" ? t("customers.allStates") : t(`customers.states.${value}`),
+        }))}
+      />
+      <CustomersTable filter={filter} customers={customers} />
+      <Pagination page={page} pages={pages} label={t("customers.pages")} />
+    </section>
+  );
+}
