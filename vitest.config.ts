@@ -10,5 +10,7 @@ export default defineConfig({
       "tests/support/**/*.test.ts",
     ],
     environment: "node",
+    // The server's info lines (an event applied, a mail sent) are noise in a test run; problems still show.
+    env: { LOG_LEVEL: "warn" },
   },
 });
