@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from "react-router";
 import { site } from "../../content/site";
 import { detectLanguage } from "../i18n/detect";
 import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../i18n/languages";
+import { storeLanguagePreference } from "../i18n/preference";
 
 /**
  * Runs the language chain once, when the visitor first lands on an unprefixed (English) page, and takes
@@ -25,11 +26,15 @@ export function LanguageDetector({ endpoint }: { endpoint: string }) {
       timeoutMs: site.geolocation.timeoutMs,
       browserLanguage: navigator.language,
       logError: (message, error) => console.warn(message, error),
-    }).then(({ language }) => {
+    }).then(({ language, source }) => {
+      if (cancelled) return;
+      // A choice stored in this browser without its cookie (cookies cleared, or chosen before the cookie
+      // existed): the cookie is written again, so the server answers in that language from the next page on.
+      if (source === "preference") storeLanguagePreference(language);
       const here = window.location;
-      if (cancelled || language === defaultLanguage || languageFromPath(here.pathname) !== defaultLanguage) return;
-      // A choice made in the picker while the detection ran wins over it.
-      if (hasStoredPreference()) return;
+      if (language === defaultLanguage || languageFromPath(here.pathname) !== defaultLanguage) return;
+      // A choice made in the picker while a detection ran wins over the detection (not over itself).
+      if (source !== "preference" && hasStoredPreference()) return;
       void navigate(localizePath(here.pathname, language) + here.search + here.hash, { replace: true });
     });
     return () => {

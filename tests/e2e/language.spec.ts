@@ -193,6 +193,21 @@ test.describe("language detection on an unprefixed page", () => {
     await expectAccessible(page);
   });
 
+  test("a preference stored in the browser without its cookie takes the visitor to their language, and restores the cookie", async ({
+    page,
+    geolocationService,
+    expectAccessible,
+  }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, "es"), preferenceKey);
+    geolocationService.answerCountry("GB");
+    await page.goto("/about");
+    await expect(page).toHaveURL("/es/about");
+    await expectPageIn(page, "es");
+    expect(geolocationService.requestCount).toBe(0);
+    expect(await storedPreference(page)).toEqual({ local: "es", cookie: "es" });
+    await expectAccessible(page);
+  });
+
   test("a prefixed page is never moved, even for a visitor from Spain", async ({ page, geolocationService, expectAccessible }) => {
     geolocationService.answerCountry("ES");
     await page.goto("/fr/about");
