@@ -1,27 +1,11 @@
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
-import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
 import { getServices } from "../services.server";
+import { checkoutValuesOf } from "./order-values";
 import type { FormValues } from "./schema";
 import { settleOrder } from "./settle-order.server";
 
 export type Resumed = { kind: "form"; values: FormValues } | { kind: "settled"; sessionId: string };
-
-/** What the visitor typed, as the order kept it. */
-function valuesOf(order: Order): FormValues {
-  return {
-    plan: order.plan_key,
-    viewers: String(order.viewers),
-    firstName: order.first_name,
-    lastName: order.last_name,
-    email: order.email,
-    phone: order.phone,
-    country: order.country,
-    city: order.city,
-    postalCode: order.postal_code,
-    address: order.address,
-  };
-}
 
 /**
  * The visitor came back from the processor's page without paying (its "back" link carries the order's
@@ -42,7 +26,7 @@ export async function resumeCheckout(idempotencyKey: string): Promise<Resumed | 
     if (order.payment_session_id && order.status !== "pending" && order.status !== "failed") {
       return { kind: "settled", sessionId: order.payment_session_id };
     }
-    return { kind: "form", values: valuesOf(order) };
+    return { kind: "form", values: checkoutValuesOf(order) };
   } catch (error) {
     // The form still opens, empty: better than no checkout at all.
     logger.warn({ reason: (error as Error).message }, "Could not restore a checkout after the payment page");
