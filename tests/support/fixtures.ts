@@ -178,6 +178,10 @@ export const test = base.extend<Fixtures>({
     const cache = join(testInfo.project.outputDir, ".axe-results");
 
     await use(async (target = page) => {
+      // The page as a visitor reads it, not half-way through a navigation: the loading spinner fades in over
+      // the page while data loads (after a form is sent, the page's data is fetched again), and axe would
+      // measure its text's contrast mid-fade.
+      await expect(target.getByTestId("page-spinner")).toHaveCount(0, { timeout: 15_000 });
       // Scripts and module preloads are left out and the head's elements taken in sorted order: axe never
       // looks at the former, nor at the order of the latter, and both differ between a page rendered by the
       // server and the same page reached by client-side navigation.
