@@ -36,6 +36,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const searchId = useId();
   const [text, setText] = useState(query.search);
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searchBox = useRef<HTMLInputElement>(null);
 
   // What the server rendered is fresh data too: coming back to this list within a minute needs no request.
   useEffect(() => rememberData(location.pathname + location.search, loaderData), [location, loaderData]);
@@ -60,6 +61,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     }, typingPauseMs);
   };
 
+  // What was typed before the page hydrated is in the box but not in React's state: keep it and search it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    const typed = searchBox.current?.value;
+    if (typed !== undefined && typed !== text) onType(typed);
+  }, []);
+
   return (
     <>
       <PageHeading title={t("blog.heading")} lead={t("blog.intro")}>
@@ -74,6 +82,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             {t("blog.searchLabel")}
           </label>
           <input
+            ref={searchBox}
             id={searchId}
             type="search"
             name="search"

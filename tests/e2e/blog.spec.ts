@@ -71,6 +71,24 @@ test.describe("the blog list", () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
+  test("keeps and searches what was typed before the page hydrated", async ({ page }) => {
+    // The page's scripts wait until the visitor has typed, as they would on a slow phone.
+    let typed = () => {};
+    const typedYet = new Promise<void>((resolve) => {
+      typed = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await typedYet;
+      await route.continue();
+    });
+    await page.goto("/blog", { waitUntil: "commit" });
+    await page.getByRole("searchbox", { name: t("en", "blog.searchLabel") }).pressSequentially("buffer");
+    typed();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page).toHaveURL(/\/blog\?search=buffer$/);
+    await expect(articleLinks(page).first()).toContainText(/buffer/i);
+  });
+
   test("ignores accents: a Spanish title is found typed without them", async ({ page }) => {
     const accented = articlesIn("es").find((a) => /[áéíóúñü]/i.test(a.title));
     expect(accented, "an article whose Spanish title has an accent").toBeDefined();
