@@ -1,4 +1,3 @@
-import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { isbot } from "isbot";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
@@ -18,7 +17,6 @@ import { hasMessages, i18nFor, registerMessages } from "./i18n/registry";
 import { pageMeta } from "./seo";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
