@@ -1,6 +1,7 @@
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { compressResponse } from "./compression.ts";
+import { answerCountry, countryPath } from "./geolocation/country-endpoint.ts";
 import { preferredLanguageLocation } from "./language-redirect.ts";
 import { logger } from "./logger.ts";
 import { isShareable, type PageCache, pageKey, pageResponse } from "./page-cache.ts";
@@ -70,9 +71,10 @@ async function readiness(hooks: ServerHooks | undefined): Promise<Response> {
 }
 
 /**
- * The whole HTTP surface as one fetch-style handler: health and readiness, static files, the language
- * redirect, then the React Router app; every answer leaves with the security headers and, where it helps,
- * compressed. Pages the app marks `public` are kept in the page cache for the next visitors.
+ * The whole HTTP surface as one fetch-style handler: health and readiness, the visitor's country, static
+ * files, the language redirect, then the React Router app; every answer leaves with the security headers
+ * and, where it helps, compressed. Pages the app marks `public` are kept in the page cache for the next
+ * visitors.
  */
 export function createSiteHandler({ build, clientDirectory, mode, pageCache, hooks, trustProxy = false }: SiteOptions) {
   const staticFiles = loadStaticFiles(clientDirectory);
@@ -83,12 +85,15 @@ export function createSiteHandler({ build, clientDirectory, mode, pageCache, hoo
     const refused = refuseRequest(request);
     if (refused) return refused;
     // The app's rate limits key on this; whatever a visitor sent under the same name is replaced.
-    request.headers.set("x-client-address", clientAddressOf(request, client?.address, trustProxy));
+    const address = clientAddressOf(request, client?.address, trustProxy);
+    request.headers.set("x-client-address", address);
     if (url.pathname === "/healthz") {
       return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
     }
     if (url.pathname === "/readyz") return readiness(hooks);
-    if (request.method === "GET" || request.method === "HEAD") {
+    const reads = request.method === "GET" || request.method === "HEAD";
+    if (url.pathname === countryPath && reads) return answerCountry(request, address, trustProxy);
+    if (reads) {
       const file = staticFiles.get(url.pathname);
       if (file) return serveStaticFile(request, file);
     }
