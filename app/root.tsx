@@ -13,7 +13,7 @@ import { SiteShell } from "./components/SiteShell";
 import { geolocationEndpoint } from "./geolocation.server";
 import { languageFromPath, requestPathname } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
-import { hasMessages, i18nFor, registerMessages } from "./i18n/registry";
+import { hasMessages, registerMessages, translatorFor } from "./i18n/registry";
 import { pageMeta } from "./seo";
 
 export const links: Route.LinksFunction = () => [
@@ -52,7 +52,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export const meta: Route.MetaFunction = ({ error, location }) => {
   if (!error) return [];
   if (isRouteErrorResponse(error) && error.status === 404) return pageMeta(location.pathname, "notFound");
-  const { t } = i18nFor(languageFromPath(location.pathname));
+  const { t } = translatorFor(languageFromPath(location.pathname));
   return pageMeta(location.pathname, "notFound", { title: t("error.heading"), description: t("error.text") });
 };
 

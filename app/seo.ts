@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "../content/site";
 import { defaultLanguage, type Language, languageFromPath, languages, localizePath } from "./i18n/languages";
-import { i18nFor } from "./i18n/registry";
+import { translatorFor } from "./i18n/registry";
 import { socialImagePath, socialImageSize } from "./social-images";
 import { absoluteUrl, organization, webSite } from "./structured-data";
 
@@ -48,7 +48,7 @@ function articleMeta(article: ArticleFacts): MetaDescriptor[] {
  */
 export function pageMeta(pathname: string, page: PageKey, texts: PageTexts = {}): MetaDescriptor[] {
   const language = languageFromPath(pathname);
-  const { t } = i18nFor(language);
+  const { t } = translatorFor(language);
   const title = texts.title ?? t(`meta.${page}.title`);
   const description = texts.description ?? t(`meta.${page}.description`);
 

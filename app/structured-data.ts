@@ -2,7 +2,7 @@ import type { BlogPosting, BreadcrumbList, FAQPage, Offer, Organization, Product
 import { site } from "../content/site";
 import { planPrice } from "./content/plans";
 import { type Language, localizePath } from "./i18n/languages";
-import { i18nFor } from "./i18n/registry";
+import { translatorFor } from "./i18n/registry";
 
 /**
  * The schema.org JSON-LD of the pages, typed by schema-dts so a misspelt type or property fails the build.
@@ -35,7 +35,7 @@ export function organization(): WithContext<Organization> {
 
 /** The site in one language, with the blog search as its search box. */
 export function webSite(language: Language): WithContext<WebSite> {
-  const { t } = i18nFor(language);
+  const { t } = translatorFor(language);
   const home = absoluteUrl(localizePath("/", language));
   // schema.org's SearchAction takes Google's "query-input" property, which schema-dts does not know.
   const searchAction = {
@@ -66,7 +66,7 @@ function isoDay(date: Date): string {
  * configuration and is left out once it has passed, so the page never announces an expired price.
  */
 export function planProducts(language: Language, today: Date = new Date()): WithContext<Product>[] {
-  const { t } = i18nFor(language);
+  const { t } = translatorFor(language);
   const { from, until } = site.offerValidity;
   const stillValid = until >= isoDay(today);
   return site.plans.map((plan) => ({

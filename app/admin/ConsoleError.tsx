@@ -1,7 +1,7 @@
-import { I18nextProvider, useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import type { Language } from "../i18n/languages";
-import { i18nFor } from "../i18n/registry";
+import { translatorFor } from "../i18n/registry";
+import { TranslationContext, useTranslation } from "../i18n/use-translation";
 
 /**
  * A console page that failed, or does not exist for someone signed out: a short message in the operator's
@@ -10,9 +10,9 @@ import { i18nFor } from "../i18n/registry";
 export function ConsoleError({ notFound }: { notFound: boolean }) {
   const language = useRouteLoaderData<{ language: Language }>("root")?.language ?? "en";
   return (
-    <I18nextProvider i18n={i18nFor(language)}>
+    <TranslationContext value={translatorFor(language)}>
       <ConsoleErrorText notFound={notFound} />
-    </I18nextProvider>
+    </TranslationContext>
   );
 }
 

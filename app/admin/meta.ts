@@ -1,7 +1,8 @@
 import { site } from "../../content/site";
 import type { Language } from "../i18n/languages";
+import { translate } from "../i18n/translate";
 import { adminLayoutId } from "./layout-id";
-import { type AdminMessages, type AdminTextKey, translate } from "./text";
+import type { AdminMessages, AdminTextKey } from "./text";
 
 interface LayoutData {
   language: Language;

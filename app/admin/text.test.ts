@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { languages } from "../i18n/languages";
+import { translate } from "../i18n/translate";
 import { adminMessages } from "./messages.server";
-import { translate } from "./text";
 
 /** Every path to a string, with the placeholders it uses. */
 function texts(node: unknown, prefix = ""): Map<string, string[]> {

@@ -1,43 +1,15 @@
 import { createContext, useContext } from "react";
 import type { Language } from "../i18n/languages";
+import { type TextKey, type TextValues, translate } from "../i18n/translate";
 import type { englishAdminMessages } from "./message-files";
 
 /**
- * The console's texts: a small typed lookup rather than i18next, so the console's strings never reach the
- * public site's bundles and its pages carry only the operator's language (sent by the console's layout).
+ * The console's texts, looked up like the site's (i18n/translate.ts) from their own files, so the console's
+ * strings never reach the public site's bundles and its pages carry only the operator's language.
  */
 export type AdminMessages = typeof englishAdminMessages;
 
-/** "orders.heading", "common.nav.orders", …: every path to a string in the English files. */
-type Paths<T, Prefix extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Paths<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-type AllPaths = Paths<AdminMessages>;
-/** A plural text is asked for by its base name: `orders.count` for `orders.count_one` and `orders.count_other`. */
-type PluralBase<K> = K extends `${infer Base}_other` ? Base : never;
-export type AdminTextKey = AllPaths | PluralBase<AllPaths>;
-
-export type TextValues = Record<string, string | number>;
-
-function lookup(messages: unknown, key: string): unknown {
-  let node = messages;
-  for (const part of key.split(".")) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
-  return node;
-}
-
-/**
- * The text at `key` with its `{{placeholders}}` filled in. A `count` picks the plural form when the file has
- * `key_one` / `key_other` (Intl.PluralRules of the language). A missing key shows itself, never a crash.
- */
-export function translate(messages: AdminMessages, language: Language, key: string, values: TextValues = {}): string {
-  let text = lookup(messages, key);
-  if (typeof values.count === "number") {
-    const plural = lookup(messages, `${key}_${new Intl.PluralRules(language).select(values.count)}`) ?? lookup(messages, `${key}_other`);
-    if (typeof plural === "string") text = plural;
-  }
-  if (typeof text !== "string") return key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
+export type AdminTextKey = TextKey<AdminMessages>;
 
 export interface AdminText {
   language: Language;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { cardBrandNames, detectCardBrand, formatCardNumber, formatExpiry } from "./card";
 import { FormField, inputClass } from "./FormField";
 import { type CheckoutField, fieldLimits } from "./schema";

@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { site } from "../../content/site";
 import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { useFormChecks } from "../components/use-form-checks";
 import { findPlan, formatPrice, isViewerCount, planPrice, type ViewerCount } from "../content/plans";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { CardFields } from "./CardFields";
 import { CheckoutNotices, type FailedAttempt } from "./CheckoutNotices";
 import { detectCardBrand } from "./card";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { FieldErrors, FormValues } from "./schema";
 
 /** What the action sends back when the order did not go through: the state, what was typed, a fresh key. */

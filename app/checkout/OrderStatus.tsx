@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 
 /** The heading of a settled page takes focus, so a screen reader announces the outcome at once. */
 function useFocusedHeading() {
@@ -14,10 +14,10 @@ const headingClass = "text-3xl font-extrabold text-text outline-none sm:text-4xl
 
 /** The spec's success message, the order reference and what happens next. */
 export function OrderConfirmed({ reference, email }: { reference: string; email: string }) {
-  const { t } = useTranslation();
+  const { t, items } = useTranslation();
   const localized = useLocalizedPath();
   const headingRef = useFocusedHeading();
-  const steps = t("checkout.nextStepsList", { returnObjects: true });
+  const steps = items("checkout.nextStepsList");
   return (
     <div className="container-page max-w-3xl pt-32 pb-16">
       <div role="status" className="rounded-card border border-success/40 bg-success/10 p-8">

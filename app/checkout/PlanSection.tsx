@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { site } from "../../content/site";
 import type { ViewerCount } from "../content/plans";
+import { useTranslation } from "../i18n/use-translation";
 import { inputClass } from "./FormField";
 
 interface PlanSectionProps {

@@ -7,7 +7,7 @@ import type { CardGateway, FailureReason, HostedGateway } from "../../server/pay
 import { sessionLifetimeMs } from "../../server/payments/stripe-gateway.ts";
 import { findPlan, isViewerCount, planPrice } from "../content/plans";
 import { type Language, localizePath } from "../i18n/languages";
-import { i18nFor } from "../i18n/registry";
+import { translatorFor } from "../i18n/registry";
 import { declines } from "../rate-limit.server";
 import type { Services } from "../services.server";
 import { detectCardBrand } from "./card";
@@ -141,7 +141,7 @@ async function recordCreated(db: Services["db"], order: Order) {
 
 /** The line on the processor's page and the customer's statement: plan, period and viewers, in their language. */
 export function itemName(order: Pick<Order, "plan_key" | "viewers">, language: Language): string {
-  const t = i18nFor(language).t;
+  const t = translatorFor(language).t;
   const plan = findPlan(order.plan_key);
   return t("checkout.itemName", {
     brand: site.brand.name,

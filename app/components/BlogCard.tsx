@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ArticleSummary } from "../content/blog.server";
 import { formatDate } from "../content/dates";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { Picture } from "./Picture";
 
 /** An article in a list: its picture, category, title (the link), summary, date and reading time. */

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { PageHeading } from "./PageHeading";
 
 /** What a visitor sees when a page fails: a friendly message, never a stack trace. */

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { site } from "../../content/site";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { type NewsletterAnswer, newsletterMessage } from "../newsletter/message";
 import { Logo } from "./Logo";
 

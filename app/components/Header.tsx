@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { site } from "../../content/site";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { LanguagePicker } from "./LanguagePicker";
 import { Logo } from "./Logo";
 import { type SectionId, useSectionLink } from "./section-navigation";

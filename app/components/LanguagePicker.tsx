@@ -1,9 +1,9 @@
 import { useCallback, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { type Language, languages, localizePath } from "../i18n/languages";
 import { storeLanguagePreference } from "../i18n/preference";
 import { useLanguage } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { Flag } from "./Flag";
 import { useDismiss } from "./use-dismiss";
 

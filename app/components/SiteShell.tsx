@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
 import type { Language } from "../i18n/languages";
-import { i18nFor } from "../i18n/registry";
+import { translatorFor } from "../i18n/registry";
+import { TranslationContext, useTranslation } from "../i18n/use-translation";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { LanguageDetector } from "./LanguageDetector";
@@ -17,7 +17,7 @@ interface SiteShellProps {
 
 export function SiteShell({ language, geolocationEndpoint, children }: SiteShellProps) {
   return (
-    <I18nextProvider i18n={i18nFor(language)}>
+    <TranslationContext value={translatorFor(language)}>
       <SkipLink />
       <Header />
       <main id="main" tabIndex={-1} className="outline-none">
@@ -26,7 +26,7 @@ export function SiteShell({ language, geolocationEndpoint, children }: SiteShell
       <Footer />
       <NavigationSpinner />
       {geolocationEndpoint && <LanguageDetector endpoint={geolocationEndpoint} />}
-    </I18nextProvider>
+    </TranslationContext>
   );
 }
 

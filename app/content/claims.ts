@@ -2,7 +2,7 @@ import { site } from "../../content/site";
 import { type Language, localeTags } from "../i18n/languages";
 
 /**
- * Every marketing figure, formatted for one language. These are i18next's default interpolation
+ * Every marketing figure, formatted for one language. These are the default values of every text's
  * variables, so a text can only show a claim through `{{channels}}` and never hard-codes a number.
  */
 export function claimVariables(language: Language) {

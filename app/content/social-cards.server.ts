@@ -1,7 +1,7 @@
 import { site } from "../../content/site";
 import { type Language, languages } from "../i18n/languages";
 import { allMessages } from "../i18n/messages.server";
-import { i18nFor, registerMessages } from "../i18n/registry";
+import { registerMessages, translatorFor } from "../i18n/registry";
 import type { ImageName } from "../images";
 import type { PageKey } from "../seo";
 import { socialImagePath } from "../social-images";
@@ -41,7 +41,7 @@ export function socialCards(): SocialCard[] {
   // The build script calls this outside the server, where nothing has loaded the messages yet.
   registerMessages(allMessages);
   return languages.flatMap((language) => {
-    const { t } = i18nFor(language);
+    const { t } = translatorFor(language);
     const pages = pagesWithCards.map(
       (page): SocialCard => ({
         language,

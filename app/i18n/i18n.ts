@@ -1,39 +1,28 @@
-import { createInstance, type i18n, type Resource } from "i18next";
-import { initReactI18next } from "react-i18next";
 import type en from "../../content/locales/en.json";
 import { claimVariables } from "../content/claims";
-import { type Language, languages } from "./languages";
+import type { Language } from "./languages";
+import { lookup, type ObjectPaths, type PathValue, type TextKey, type TextValues, translate, translateObject } from "./translate";
 
 export type Messages = typeof en;
+export type MessageKey = TextKey<Messages>;
+export type MessageGroupKey = ObjectPaths<Messages>;
 
-declare module "i18next" {
-  interface CustomTypeOptions {
-    resources: { translation: Messages };
-  }
+/** One language's texts: `t` for a string, `items` for a list or group of texts (the FAQ, a plan's features). */
+export interface Translator {
+  language: Language;
+  t: (key: MessageKey, values?: TextValues) => string;
+  items: <K extends MessageGroupKey>(key: K) => PathValue<Messages, K>;
 }
 
 /**
- * A ready i18next instance for `language`, built synchronously from messages already in memory.
- * One instance per request on the server (requests never share a mutable language), one per page
- * in the browser.
+ * A translator for `language` over messages already in memory. Every text can show a marketing figure
+ * (`{{channels}}`, `{{brand}}`…) without being given it: those are the default values.
  */
-export function createI18n(language: Language, messages: Partial<Record<Language, Messages>>): i18n {
-  const resources: Resource = {};
-  for (const [lang, translation] of Object.entries(messages)) resources[lang] = { translation };
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    supportedLngs: [...languages],
-    resources,
-    initAsync: false,
-    returnNull: false,
-    interpolation: {
-      // React escapes everything it renders.
-      escapeValue: false,
-      defaultVariables: claimVariables(language),
-    },
-    react: { useSuspense: false },
-  });
-  return instance;
+export function createTranslator(language: Language, messages: Messages): Translator {
+  const defaults = claimVariables(language);
+  return {
+    language,
+    t: (key, values) => translate(messages, language, key, values ? { ...defaults, ...values } : defaults),
+    items: (key) => translateObject(lookup(messages, key), defaults) as never,
+  };
 }

@@ -1,4 +1,4 @@
-import type { useTranslation } from "react-i18next";
+import type { Translator } from "../i18n/i18n";
 
 /** How a newsletter sign-up went, as the action answers it. */
 export type NewsletterAnswer =
@@ -6,7 +6,7 @@ export type NewsletterAnswer =
   | { state: "invalid"; error: string }
   | { state: "unavailable" | "rateLimited" };
 
-type T = ReturnType<typeof useTranslation>["t"];
+type T = Translator["t"];
 
 /** The heading and sentence that tell a visitor how their sign-up went. */
 export function newsletterMessage(t: T, answer: NewsletterAnswer | undefined): { title: string; text: string } {

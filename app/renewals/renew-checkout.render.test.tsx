@@ -1,12 +1,12 @@
 /** The checkout drawn on the server as a renewal link opens it, in each language. */
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckoutForm, type CheckoutFormData } from "../checkout/CheckoutForm";
-import { createI18n } from "../i18n/i18n";
+import { createTranslator } from "../i18n/i18n";
 import { type Language, localizePath } from "../i18n/languages";
 import { allMessages } from "../i18n/messages.server";
+import { TranslationContext } from "../i18n/use-translation";
 import { renewalToken } from "./links.server";
 import { renewalFromToken } from "./renew.server";
 import { createRenewalTestBed, type RenewalTestBed } from "./test-bed.server";
@@ -33,9 +33,9 @@ function render(language: Language, data: Partial<CheckoutFormData>): string {
     ...data,
   };
   const page = () => (
-    <I18nextProvider i18n={createI18n(language, allMessages)}>
+    <TranslationContext value={createTranslator(language, allMessages[language])}>
       <CheckoutForm loaderData={loaderData} />
-    </I18nextProvider>
+    </TranslationContext>
   );
   const router = createMemoryRouter([{ id: "page", path: "*", Component: page }], {
     initialEntries: [localizePath("/checkout", language)],

@@ -1,20 +1,20 @@
 /** The reminders' unsubscribe page drawn on the server, in each language and state. */
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../i18n/i18n";
+import { createTranslator } from "../i18n/i18n";
 import { type Language, localizePath } from "../i18n/languages";
 import { allMessages } from "../i18n/messages.server";
+import { TranslationContext } from "../i18n/use-translation";
 import RemindersUnsubscribe from "../routes/reminders-unsubscribe";
 import type { OptOutState } from "./opt-outs.server";
 
 function render(language: Language, loaderData: OptOutState, actionData?: OptOutState): string {
   const props = { loaderData, actionData, params: {}, matches: [] } as unknown as Parameters<typeof RemindersUnsubscribe>[0];
   const page = () => (
-    <I18nextProvider i18n={createI18n(language, allMessages)}>
+    <TranslationContext value={createTranslator(language, allMessages[language])}>
       <RemindersUnsubscribe {...props} />
-    </I18nextProvider>
+    </TranslationContext>
   );
   const router = createMemoryRouter([{ id: "page", path: "*", Component: page }], {
     initialEntries: [`${localizePath("/reminders/unsubscribe", language)}?token=abc.def`],

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
 import { site } from "../../content/site";
 import { BlogCard } from "../components/BlogCard";
@@ -8,8 +7,9 @@ import { findArticle, relatedArticles } from "../content/blog.server";
 import { formatDate } from "../content/dates";
 import { freshData, rememberData, sharedForAMinute } from "../content/fresh-data";
 import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
-import { i18nFor } from "../i18n/registry";
+import { translatorFor } from "../i18n/registry";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { absoluteUrl, pageMeta } from "../seo";
 import { socialImagePath } from "../social-images";
 import { blogPosting, breadcrumbs } from "../structured-data";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   if (!loaderData) return pageMeta(location.pathname, "notFound");
   const { article } = loaderData;
   const language = languageFromPath(location.pathname);
-  const { t } = i18nFor(language);
+  const { t } = translatorFor(language);
   const section = t(`blog.categories.${article.category}`);
   const socialCard = `blog/${article.slug}`;
   return pageMeta(location.pathname, "blog", {

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation, useNavigate } from "react-router";
 import { BlogCard } from "../components/BlogCard";
 import { PageHeading } from "../components/PageHeading";
@@ -8,6 +7,7 @@ import { blogCategories } from "../content/blog-categories";
 import { freshData, rememberData, sharedForAMinute } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/blog";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { site } from "../../content/site";
 import { findOrderByPaymentSession } from "../../server/db/payments.ts";
@@ -8,6 +7,7 @@ import { PageHeading } from "../components/PageHeading";
 import { formatPrice } from "../content/plans";
 import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
 import { getServices, type Services } from "../services.server";
 import type { Route } from "./+types/checkout-authenticate";

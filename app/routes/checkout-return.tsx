@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Link, useLocation, useRevalidator } from "react-router";
 import { findOrderByPaymentSession } from "../../server/db/payments.ts";
 import type { Order } from "../../server/db/schema.ts";
@@ -8,6 +7,7 @@ import { OrderConfirmed, PaymentFailed, PaymentPending } from "../checkout/Order
 import { settleOrder } from "../checkout/settle-order.server";
 import { PageHeading } from "../components/PageHeading";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
 import { getServices } from "../services.server";
 import type { Route } from "./+types/checkout-return";

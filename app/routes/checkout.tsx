@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { site } from "../../content/site";
 import { CheckoutForm } from "../checkout/CheckoutForm";
@@ -10,6 +9,7 @@ import { resumeCheckout } from "../checkout/resume.server";
 import { PageHeading } from "../components/PageHeading";
 import { findPlan, isViewerCount } from "../content/plans";
 import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { renewCheckout } from "../renewals/renew.server";
 import { pageMeta } from "../seo";
 import { paymentTraits } from "../services.server";

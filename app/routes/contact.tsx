@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { saveContactMessage } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
@@ -12,6 +11,7 @@ import { type ContactErrors, type ContactField, contactFields, contactLimits, ho
 import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { queueContactNotification } from "../mail.server";
 import { clientAddress, formLimits } from "../rate-limit.server";
 import { pageMeta } from "../seo";

@@ -4,7 +4,7 @@ import { LazySection } from "../components/LazySection";
 import { allArticles, summarize } from "../content/blog.server";
 import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
-import { i18nFor } from "../i18n/registry";
+import { translatorFor } from "../i18n/registry";
 import { imageSources } from "../images";
 import type { loader as rootLoader } from "../root";
 import { BlogTeaser } from "../sections/BlogTeaser";
@@ -44,7 +44,7 @@ export const headers: Route.HeadersFunction = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const language = languageFromPath(location.pathname);
-  const questions = i18nFor(language).t("faq.items", { returnObjects: true }) as Question[];
+  const questions = translatorFor(language).items("faq.items") as Question[];
   return pageMeta(location.pathname, "home", { structuredData: [...planProducts(language), faqPage(questions, language)] });
 };
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { PageHeading } from "../components/PageHeading";
 import { formatDate } from "../content/dates";
 import { sharedPageHeaders } from "../content/fresh-data";
 import { getLongPage, type LongPage, longPages } from "../content/pages.server";
 import { languageFromPath, pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useLanguage } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/long-page";
 

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { confirmSubscription, findSubscriberByToken, unsubscribe } from "../../server/db/repositories.ts";
 import { PageHeading } from "../components/PageHeading";
 import { pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
 import { getServices } from "../services.server";
 import type { Route } from "./+types/newsletter-token";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { subscribeToNewsletter } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
@@ -7,6 +6,7 @@ import { PageHeading } from "../components/PageHeading";
 import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { queueNewsletterConfirmation } from "../mail.server";
 import { type NewsletterAnswer, newsletterMessage } from "../newsletter/message";
 import { validateNewsletter } from "../newsletter/schema";

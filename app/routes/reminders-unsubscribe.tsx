@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { PageHeading } from "../components/PageHeading";
 import { languageFromPath } from "../i18n/languages";
-import { i18nFor } from "../i18n/registry";
+import { translatorFor } from "../i18n/registry";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { confirmOptOut, type OptOutState, optOutState } from "../renewals/opt-outs.server";
 import { pageMeta } from "../seo";
 import { getServices } from "../services.server";
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => actionHeaders ?? loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const { t } = i18nFor(languageFromPath(location.pathname));
+  const { t } = translatorFor(languageFromPath(location.pathname));
   return [
     ...pageMeta(location.pathname, "newsletter", { title: t("reminders.title"), description: t("reminders.description") }),
     { name: "robots", content: "noindex" },

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BlogCard } from "../components/BlogCard";
 import type { ArticleSummary } from "../content/blog.server";
 import { useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { SectionHeading } from "./SectionHeading";
 
 export function BlogTeaser({ articles }: { articles: ArticleSummary[] }) {

@@ -1,16 +1,16 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { SectionHeading } from "./SectionHeading";
 
 /** Native disclosure widgets: keyboard and screen-reader support without script, and they work before hydration. */
 export function Faq() {
-  const { t } = useTranslation();
-  const items = t("faq.items", { returnObjects: true });
+  const { t, items } = useTranslation();
+  const entries = items("faq.items");
   return (
     <section aria-labelledby="faq-title" className="py-20 lg:py-28">
       <div className="container-page max-w-3xl">
         <SectionHeading id="faq-title" title={t("faq.heading")} lead={t("faq.intro")} />
         <div className="mt-12 space-y-3">
-          {items.map((item) => (
+          {entries.map((item) => (
             <details key={item.question} className="group rounded-2xl border border-line bg-surface open:border-accent/60">
               <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-6 py-4 text-left font-semibold text-text [&::-webkit-details-marker]:hidden">
                 <span className="text-base">{item.question}</span>

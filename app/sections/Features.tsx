@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { Messages } from "../i18n/i18n";
+import { useTranslation } from "../i18n/use-translation";
 import { SectionHeading } from "./SectionHeading";
 
 type FeatureKey = keyof Messages["features"]["items"];

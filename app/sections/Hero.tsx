@@ -1,7 +1,8 @@
-import { Trans, useTranslation } from "react-i18next";
 import { Picture } from "../components/Picture";
 import { useSectionLink } from "../components/section-navigation";
 import { useClaims } from "../content/use-claims";
+import { RichText } from "../i18n/rich-text";
+import { useTranslation } from "../i18n/use-translation";
 
 /** The hero image's rendered width at each viewport; the page's preload uses the same value. */
 export const heroImageSizes = "(min-width: 1280px) 560px, (min-width: 1024px) 44vw, calc(100vw - 2.5rem)";
@@ -37,9 +38,9 @@ export function Hero() {
           <p className="mt-6 text-lg font-medium text-text/90 sm:text-xl">{t("hero.subtitle")}</p>
           <p className="mt-2 text-base text-muted sm:text-lg">{t("hero.subtitle2")}</p>
           <p className="mt-5 max-w-xl text-base leading-relaxed text-muted">
-            <Trans
-              i18nKey="hero.description"
-              components={{
+            <RichText
+              message={t("hero.description")}
+              elements={{
                 plansLink: <a className="font-semibold text-accent underline underline-offset-4" {...sectionLink("plans")} />,
                 faqLink: <a className="font-semibold text-accent underline underline-offset-4" {...sectionLink("faq")} />,
               }}

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Plan, site } from "../../content/site";
 import { checkoutPath, formatPrice, planPrice, type ViewerCount } from "../content/plans";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { useTranslation } from "../i18n/use-translation";
 import { SectionHeading } from "./SectionHeading";
 
 export function Plans() {
@@ -53,12 +53,12 @@ export function Plans() {
 }
 
 function PlanCard({ plan, viewers }: { plan: Plan; viewers: ViewerCount }) {
-  const { t } = useTranslation();
+  const { t, items } = useTranslation();
   const language = useLanguage();
   const localized = useLocalizedPath();
   const highlighted = plan.badge === "mostPopular";
   const period = t("plans.period", { count: plan.months });
-  const features = t(`plans.items.${plan.key}.features`, { returnObjects: true });
+  const features = items(`plans.items.${plan.key}.features`);
 
   return (
     <article

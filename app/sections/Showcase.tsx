@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Picture } from "../components/Picture";
+import { useTranslation } from "../i18n/use-translation";
 import type { ImageName } from "../images";
 import { SectionHeading } from "./SectionHeading";
 
@@ -7,14 +7,14 @@ import { SectionHeading } from "./SectionHeading";
 const posters: ImageName[] = ["poster-1", "poster-2", "poster-3", "poster-4", "poster-5", "poster-6"];
 
 export function Showcase() {
-  const { t } = useTranslation();
-  const items = t("showcase.items", { returnObjects: true });
+  const { t, items } = useTranslation();
+  const entries = items("showcase.items");
   return (
     <section aria-labelledby="showcase-title" className="py-20 lg:py-28">
       <div className="container-page">
         <SectionHeading id="showcase-title" title={t("showcase.heading")} lead={t("showcase.intro")} />
         <ul className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          {items.map((item, index) => (
+          {entries.map((item, index) => (
             <li key={item.title}>
               <figure className="group">
                 <div className="overflow-hidden rounded-2xl border border-line">

@@ -1,15 +1,15 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { SectionHeading } from "./SectionHeading";
 
 export function Testimonials() {
-  const { t } = useTranslation();
-  const items = t("testimonials.items", { returnObjects: true });
+  const { t, items } = useTranslation();
+  const entries = items("testimonials.items");
   return (
     <section aria-labelledby="testimonials-title" className="py-20 lg:py-28">
       <div className="container-page">
         <SectionHeading id="testimonials-title" title={t("testimonials.heading")} />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {items.map((item) => (
+          {entries.map((item) => (
             <li key={item.name}>
               <figure className="flex h-full flex-col rounded-card border border-line bg-surface p-7">
                 <p className="flex gap-1 text-amber-300" role="img" aria-label={t("testimonials.ratingLabel")}>

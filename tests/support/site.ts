@@ -91,7 +91,7 @@ function interpolate(text: string, values: Record<string, string | number>): str
 
 /**
  * A message of the locale files with its placeholders filled (claims, brand and `vars`), like the site's
- * i18next set-up does; `count` picks the plural form (`_one`, `_other`). Spaces are normalized.
+ * translator does; `count` picks the plural form (`_one`, `_other`). Spaces are normalized.
  */
 export function t(language: Language, key: string, vars: Record<string, string | number> = {}): string {
   let value = lookup(language, key);
