@@ -66,8 +66,13 @@ export const site = {
   access: { fields: ["username", "password", "serverUrl", "playlistUrl"] as const },
 
   geolocation: {
-    /** A public HTTPS IP-geolocation service answering JSON with the visitor's country code. */
-    endpoint: "https://ipapi.co/json/",
+    /**
+     * Where the browser asks for the visitor's country on a first visit: this site's own `/api/country`,
+     * answered on the server from a local database, so the address goes to no one else. An https:// URL of a
+     * third-party IP-geolocation JSON service works too (then update the privacy page: that service sees it).
+     */
+    endpoint: "/api/country",
+    /** The browser gives up after this long and uses its own language. */
     timeoutMs: 5000,
   },
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageContentSecurityPolicy } from "../app/csp.server";
+import { contentSecurityPolicy, pageContentSecurityPolicy } from "../app/csp.server";
 import { applySecurityHeaders } from "./security-headers.ts";
 
 describe("security headers", () => {
@@ -26,6 +26,21 @@ describe("security headers", () => {
     expect(scriptSrc).toBe("script-src 'self' 'nonce-n0nce'");
     expect(policy).not.toContain("unsafe-inline");
     expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).toContain("connect-src 'self' https://");
+  });
+
+  it("lets a page connect only to this site: the language detection asks this server by default", () => {
+    const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `));
+    expect(directive(pageContentSecurityPolicy("n0nce"), "connect-src")).toBe("connect-src 'self'");
+    expect(directive(contentSecurityPolicy({ nonce: "n", geolocationEndpoint: "/api/country" }), "connect-src")).toBe("connect-src 'self'");
+  });
+
+  it("admits the origin of a geolocation service the operator configured, and a processor's hosted page for forms", () => {
+    const policy = contentSecurityPolicy({
+      nonce: "n",
+      geolocationEndpoint: "https://geo.example.com/json/?fields=country",
+      checkoutOrigin: "https://checkout.stripe.com",
+    });
+    expect(policy).toContain("connect-src 'self' https://geo.example.com;");
+    expect(policy).toContain("form-action 'self' https://checkout.stripe.com;");
   });
 });

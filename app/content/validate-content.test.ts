@@ -73,7 +73,14 @@ describe("content/site.ts", () => {
     expect(broken("currency", "euro")).toEqual([
       'content/site.ts: "currency" must be an ISO 4217 currency code in capitals, e.g. "EUR" or "USD".',
     ]);
-    expect(broken("geolocation.endpoint", "http://ipapi.co/json/")[0]).toMatch(/"geolocation.endpoint" must be an https:\/\/ URL/);
+    expect(broken("geolocation.endpoint", "http://ipapi.co/json/")[0]).toMatch(
+      /"geolocation.endpoint" must be a path of this site \(its own \/api\/country\) or the https:\/\/ URL/,
+    );
+    // Paths a browser would take to another host are not this site's.
+    expect(broken("geolocation.endpoint", "//ipapi.co/json/")).toHaveLength(1);
+    expect(broken("geolocation.endpoint", "/\\ipapi.co/json/")).toHaveLength(1);
+    expect(broken("geolocation.endpoint", "api/country")).toHaveLength(1);
+    expect(broken("geolocation.endpoint", "https://ipapi.co/json/")).toEqual([]);
     expect(broken("claims.channels", "24K")[0]).toMatch(/"claims.channels" must be a whole number/);
   });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { site } from "../../content/site";
 import type { Messages } from "../i18n/i18n";
 import { defaultLanguage, type Language, languages } from "../i18n/languages";
+import { isSitePath } from "../site-path";
 
 type Tree = { [key: string]: unknown };
 
@@ -83,8 +84,9 @@ const siteShape = z
       queryStaleTimeMs: whole(0, "milliseconds, e.g. 60000"),
     }),
     geolocation: z.object({
-      endpoint: z.string().refine((value) => URL.canParse(value) && new URL(value).protocol === "https:", {
-        error: "must be an https:// URL of an IP-geolocation JSON service, e.g. https://ipapi.co/json/",
+      endpoint: z.string().refine((value) => isSitePath(value) || (URL.canParse(value) && new URL(value).protocol === "https:"), {
+        error:
+          "must be a path of this site (its own /api/country) or the https:// URL of an IP-geolocation JSON service, e.g. https://ipapi.co/json/",
       }),
       timeoutMs: whole(1, "milliseconds before the browser gives up, e.g. 5000"),
     }),

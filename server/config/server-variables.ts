@@ -24,13 +24,16 @@ export const serverVariables = {
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: problem(`must be one of ${LOG_LEVELS.join(", ")}, e.g. LOG_LEVEL=info`) }).default("info"),
   /**
    * Whether the server sits behind a load balancer or proxy it trusts: then the visitor's address (for the
-   * per-address form limits and the logs) is taken from `X-Forwarded-For`. Leave it off when visitors reach
-   * the server directly, or they could pick their own address.
+   * per-address form limits and the country lookup) is taken from `X-Forwarded-For`, and a CDN's country header
+   * (`CF-IPCountry`, `CloudFront-Viewer-Country`, `X-Vercel-IP-Country`) answers /api/country. Leave it off when
+   * visitors reach the server directly, or they could pick their own address.
    */
   TRUST_PROXY: flag("must be true or false, e.g. TRUST_PROXY=true behind a load balancer"),
   /**
-   * The IP-geolocation JSON service the browser asks for the visitor's country (https; http only on
-   * localhost, for a local stand-in). Unset: `geolocation.endpoint` of content/site.ts.
+   * A third-party IP-geolocation JSON service for the browser to ask for the visitor's country instead of this
+   * server (https; http only on localhost, for a local stand-in). That service then sees every first-time
+   * visitor's address, and the page's Content-Security-Policy admits its origin. Unset: `geolocation.endpoint`
+   * of content/site.ts, by default this site's own /api/country, which looks the address up locally.
    */
   GEOLOCATION_URL: z
     .string()
@@ -44,7 +47,7 @@ export const serverVariables = {
       },
       {
         error: problem(
-          "must be an https:// URL of an IP-geolocation JSON service, e.g. GEOLOCATION_URL=https://ipapi.co/json/ (http:// only on localhost)",
+          "must be an https:// URL of an IP-geolocation JSON service, e.g. GEOLOCATION_URL=https://ipapi.co/json/ (http:// only on localhost); unset it to answer on this server",
         ),
       },
     )

@@ -10,7 +10,7 @@ function spain() {
 }
 
 describe("the country of a CDN's header", () => {
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ "cf-ipcountry": "FR" }, "FR"],
     [{ "cloudfront-viewer-country": "mx" }, "MX"],
     [{ "x-vercel-ip-country": " BE " }, "BE"],
@@ -19,7 +19,7 @@ describe("the country of a CDN's header", () => {
     expect(countryFromCdn(new Headers(headers))).toBe(country);
   });
 
-  it.each([
+  it.each<Record<string, string>>([
     {},
     { "cf-ipcountry": "XX" },
     { "cf-ipcountry": "T1" },

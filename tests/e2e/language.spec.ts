@@ -283,3 +283,61 @@ test.describe("language detection on an unprefixed page", () => {
     });
   });
 });
+
+/**
+ * The detection's default endpoint, answered by the server itself from the IP-to-country database it ships
+ * with. The main server trusts a proxy (tests/support/servers.ts), so X-Forwarded-For stands for the
+ * visitor's address, as a load balancer's or a CDN's would. The addresses are ones whose country the
+ * database has long agreed on: Telefónica Spain, Orange France, Google's public DNS.
+ */
+test.describe("the site's own geolocation", () => {
+  const spain = "80.58.61.250";
+
+  test("answers a known address's country, privately, and a trusted CDN's country header first", async ({ request }) => {
+    const ask = async (headers: Record<string, string>) => {
+      const response = await request.get(site.geolocation.endpoint, { headers });
+      expect(response.status()).toBe(200);
+      expect(response.headers()["cache-control"]).toBe("private, no-store");
+      return response.json();
+    };
+    expect(await ask({ "x-forwarded-for": spain })).toEqual({ country: "ES" });
+    expect(await ask({ "x-forwarded-for": "2a01:cb00::1" })).toEqual({ country: "FR" });
+    expect(await ask({ "x-forwarded-for": "8.8.8.8" })).toEqual({ country: "US" });
+    expect(await ask({ "x-forwarded-for": "192.168.1.1" })).toEqual({ country: null });
+    // This machine's own address: no country.
+    expect(await ask({})).toEqual({ country: null });
+    expect(await ask({ "x-forwarded-for": "8.8.8.8", "cf-ipcountry": "MX" })).toEqual({ country: "MX" });
+    expect(await ask({ "x-forwarded-for": "8.8.8.8", "cf-ipcountry": "T1" })).toEqual({ country: "US" });
+  });
+
+  test.describe("on a first visit from Spain", () => {
+    test.use({ extraHTTPHeaders: { "x-forwarded-for": spain } });
+
+    test("the server's answer takes the visitor to /es", async ({ page, geolocationService, expectAccessible }) => {
+      geolocationService.useServer();
+      await page.goto("/");
+      await expect(page).toHaveURL("/es");
+      await expectPageIn(page, "es");
+      expect(geolocationService.requestCount).toBe(1);
+      await expectAccessible(page);
+    });
+  });
+
+  test.describe("on a first visit from the United States", () => {
+    test.use({ extraHTTPHeaders: { "x-forwarded-for": "8.8.8.8" } });
+
+    test("no request leaves the site, before or after the detection", async ({ page, geolocationService, baseURL }) => {
+      geolocationService.useServer();
+      const requested: string[] = [];
+      page.on("request", (request) => requested.push(request.url()));
+      await page.goto("/");
+      // The detection has run once the session holds its answer; then nothing more is on its way.
+      await expect.poll(() => sessionValues(page)).toContain("en");
+      await settle(page);
+      await expect(page).toHaveURL("/");
+      const origin = new URL(baseURL ?? "").origin;
+      expect(requested).toContain(new URL(site.geolocation.endpoint, origin).href);
+      expect(requested.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    });
+  });
+});

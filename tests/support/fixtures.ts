@@ -1,7 +1,8 @@
 /**
  * The fixtures every end-to-end test runs with:
- * - `geolocationService`: the IP-geolocation service of content/site.ts is always intercepted (by default it
- *   answers `{"country_code":"GB"}`); a test that exercises the detection changes the answer.
+ * - `geolocationService`: the language detection's geolocation endpoint of content/site.ts (by default the
+ *   site's own `/api/country`) is always intercepted: it answers `{"country":"GB"}` unless the test changes the
+ *   answer, or lets the request through to the server under test with `useServer()`.
  * - no test reaches the network: any other request leaving localhost is aborted and fails the test;
  * - `consoleErrors`: any `console.error` or uncaught page error fails the test, unless the test declared
  *   it expected (console.warn is fine);
@@ -23,10 +24,15 @@ const axeVersion = (JSON.parse(readFileSync(fileURLToPath(import.meta.resolve("a
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
-type GeolocationMode = { kind: "json"; body: unknown } | { kind: "status"; status: number } | { kind: "abort" } | { kind: "hang" };
+type GeolocationMode =
+  | { kind: "json"; body: unknown }
+  | { kind: "status"; status: number }
+  | { kind: "abort" }
+  | { kind: "hang" }
+  | { kind: "server" };
 
 export interface GeolocationStub {
-  /** Answers `{"country_code": code}` (the default is GB). */
+  /** Answers `{"country": code}` (the default is GB). */
   answerCountry(code: string): void;
   /** Answers with an HTTP error status. */
   failWithStatus(status: number): void;
@@ -34,6 +40,8 @@ export interface GeolocationStub {
   abort(): void;
   /** Never answers: only the page's own timeout ends the request. */
   neverAnswer(): void;
+  /** Lets the request through to the server under test, which answers from its own database. */
+  useServer(): void;
   /** When (Date.now()) each geolocation request reached the stub, in order. */
   readonly requestTimes: readonly number[];
   readonly requestCount: number;
@@ -60,10 +68,10 @@ interface Fixtures {
   stayLocal: undefined;
 }
 
-const geolocationUrl = new URL(site.geolocation.endpoint);
-
+/** A request to the detection's endpoint: a path of whichever site the test visits, or another origin's URL. */
 function isGeolocationRequest(url: URL): boolean {
-  return url.origin === geolocationUrl.origin && url.pathname === geolocationUrl.pathname;
+  const endpoint = new URL(site.geolocation.endpoint, url.origin);
+  return url.origin === endpoint.origin && url.pathname === endpoint.pathname;
 }
 
 function isLocal(url: URL): boolean {
@@ -108,7 +116,7 @@ export const test = base.extend<Fixtures>({
 
   geolocationService: [
     async ({ page, stayLocal: _ }, use) => {
-      let mode: GeolocationMode = { kind: "json", body: { country_code: "GB" } };
+      let mode: GeolocationMode = { kind: "json", body: { country: "GB" } };
       const requestTimes: number[] = [];
       await page.route(
         (url) => isGeolocationRequest(url),
@@ -124,12 +132,14 @@ export const test = base.extend<Fixtures>({
               return route.abort("failed");
             case "hang":
               return; // left pending: the page's own timeout has to end it
+            case "server":
+              return route.fallback();
           }
         },
       );
       await use({
         answerCountry: (code) => {
-          mode = { kind: "json", body: { country_code: code } };
+          mode = { kind: "json", body: { country: code } };
         },
         failWithStatus: (status) => {
           mode = { kind: "status", status };
@@ -139,6 +149,9 @@ export const test = base.extend<Fixtures>({
         },
         neverAnswer: () => {
           mode = { kind: "hang" };
+        },
+        useServer: () => {
+          mode = { kind: "server" };
         },
         get requestTimes() {
           return requestTimes;

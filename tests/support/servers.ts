@@ -1,7 +1,8 @@
 /**
  * The servers the end-to-end tests run against, each with its own database, mail folder and log file under
  * .e2e/<port> (not test-results, which Playwright empties when a run starts): the main one with form limits
- * high enough for the whole suite, a second one with low contact, newsletter and decline limits and two-step
+ * high enough for the whole suite, behind a "trusted proxy" (so a test's X-Forwarded-For stands for a visitor's
+ * address, as a CDN's would), a second one with low contact, newsletter and decline limits and two-step
  * sign-in required for the console, for the tests of those rules, and a third taking payments through Stripe.
  */
 function server(name: string, port: number, extraEnv: Record<string, string> = {}) {
@@ -37,7 +38,7 @@ export const fakeStripe = {
 };
 
 export const e2eServers = {
-  main: server("main", mainPort),
+  main: server("main", mainPort, { TRUST_PROXY: "true" }),
   limited: server("limited", mainPort + 1, {
     CONTACT_RATE_LIMIT: "2",
     NEWSLETTER_RATE_LIMIT: "2",
