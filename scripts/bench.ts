@@ -8,8 +8,8 @@
  * Run `npm run build` first. `--only /about` limits Lighthouse to one page (`/es/about`: one language; the
  * throughput part runs only when the landing page is among the pages); `--throughput-only` skips Lighthouse;
  * `--rounds 3` has the two servers take turns three times under load, the best run of each counting.
- * Ports: BENCH_PORT (3200) for the server, the next one for the geolocation stand-in, a free one after
- * them (up to 3299) for nginx.
+ * Ports: BENCH_PORT (3200) for the server, a free one after it (up to 3299) for nginx. The server answers the
+ * language detection's geolocation itself, as it does by default.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -18,7 +18,7 @@ import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { measurePage, type PageResult, slowCpuBenchmarkIndex } from "./bench/lighthouse.ts";
 import { pagePaths, pagesToMeasure } from "./bench/pages.ts";
 import { budgets, type Check, lighthouseChecks, lighthouseTable, marks, summary } from "./bench/report.ts";
-import { freePort, startGeolocationStandIn, startServer } from "./bench/server.ts";
+import { freePort, startServer } from "./bench/server.ts";
 import { measureThroughput } from "./bench/throughput.ts";
 
 const { values: options } = parseArgs({
@@ -42,14 +42,13 @@ if (!pages) {
 const lighthouseWanted = !options["throughput-only"];
 const throughputWanted = options["throughput-only"] || pages.some((page) => page.path === "/");
 
-const geolocation = startGeolocationStandIn(port + 1);
-const server = await startServer(port, port + 1, "bench-results/server.log");
+const server = await startServer(port, "bench-results/server.log");
 const checks: Check[] = [];
 try {
   if (lighthouseWanted) checks.push(...(await runLighthouse()));
   if (throughputWanted) {
     try {
-      const nginxPort = await freePort(port + 2, 3299);
+      const nginxPort = await freePort(port + 1, 3299);
       const check = await measureThroughput(port, server.process.pid ?? 0, nginxPort, rounds);
       if (check) checks.push(check);
     } catch (error) {
@@ -61,7 +60,6 @@ try {
   }
 } finally {
   await server.stop();
-  geolocation.close();
 }
 
 console.log(`\nSummary: ${summary(checks).join("\n")}`);

@@ -1,22 +1,8 @@
-/** The processes the bench measures against: the built production server and a geolocation stand-in. */
+/** The process the bench measures against: the built production server. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync } from "node:fs";
-import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createTcpServer } from "node:net";
 import { dirname } from "node:path";
-
-/**
- * A local stand-in for the IP-geolocation service, so the figures do not depend on a third party's
- * latency (and work offline). It answers like the real one, for a visitor in the United Kingdom.
- */
-export function startGeolocationStandIn(port: number): Server {
-  const standIn = createHttpServer((_, response) => {
-    response.writeHead(200, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
-    response.end(JSON.stringify({ country_code: "GB" }));
-  });
-  standIn.listen(port, "127.0.0.1");
-  return standIn;
-}
 
 export interface RunningServer {
   process: ChildProcess;
@@ -25,11 +11,12 @@ export interface RunningServer {
 }
 
 /**
- * The last build (`npm run build`), served by server/index.ts exactly as `npm run serve` does. Its request
- * log (one line per request on stdout) goes to a file, as in production: a pipe nobody reads would fill
- * up and stall the server, and the console would drown in it.
+ * The last build (`npm run build`), served by server/index.ts exactly as `npm run serve` does, with the
+ * default language detection: the page asks the server itself for the visitor's country (GEOLOCATION_URL is
+ * cleared, whatever the shell says). Its request log (one line per request on stdout) goes to a file, as in
+ * production: a pipe nobody reads would fill up and stall the server, and the console would drown in it.
  */
-export async function startServer(port: number, geolocationPort: number, logFile: string): Promise<RunningServer> {
+export async function startServer(port: number, logFile: string): Promise<RunningServer> {
   mkdirSync(dirname(logFile), { recursive: true });
   const log = openSync(logFile, "w");
   const child = spawn(process.execPath, ["server/index.ts"], {
@@ -38,7 +25,8 @@ export async function startServer(port: number, geolocationPort: number, logFile
       ACCESS_ENCRYPTION_KEY: "be9c".repeat(16),
       ...process.env,
       PORT: String(port),
-      GEOLOCATION_URL: `http://localhost:${geolocationPort}/json/`,
+      // Empty counts as unset (server/config.ts).
+      GEOLOCATION_URL: "",
     },
     stdio: ["ignore", log, "inherit"],
   });
