@@ -1,5 +1,6 @@
 /**
- * The site with its two outside services broken: the IP-geolocation service accepts connections and never
+ * The site with its two outside services broken: a third-party IP-geolocation service, as an operator may
+ * configure with GEOLOCATION_URL instead of the site's own /api/country, accepts connections and never
  * answers, and the mail server's port is closed. Pages must still be served, checkouts must still succeed
  * and be stored, and the mails must wait in the outbox for later.
  */
