@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { text } from "node:stream/consumers";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -8,6 +8,7 @@ import { logger } from "../server/logger.ts";
 import { NonceContext } from "./components/nonce";
 import { assertValidLocales } from "./content/validate-content";
 import { pageContentSecurityPolicy } from "./csp.server";
+import { hydrateAfterPaint } from "./hydrate-after-paint";
 import { allMessages } from "./i18n/messages.server";
 import { registerMessages } from "./i18n/registry";
 
@@ -26,6 +27,8 @@ export { checkReadiness, startServices, stopServices } from "./services.server";
 /**
  * Renders a page to HTML. Pages have no deferred data, so the whole document is rendered before the
  * first byte: every visitor, crawler or not, gets complete HTML, and a broken render is a clean error page.
+ * In production the page then asks for its JavaScript only after its first paint (hydrate-after-paint.ts);
+ * Vite's development server keeps React Router's scripts as they are, for hot reload.
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   const nonce = randomBytes(16).toString("base64");
@@ -47,7 +50,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         onAllReady() {
           const body = new PassThrough();
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          void text(body).then((html) => {
+            resolve(new Response(import.meta.env.DEV ? html : hydrateAfterPaint(html), { headers: responseHeaders, status }));
+          }, reject);
         },
         onShellError: reject,
         onError(error) {

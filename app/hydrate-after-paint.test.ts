@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { deferredHydrationScript, hydrateAfterPaint } from "./hydrate-after-paint";
+
+// What React Router's <Scripts> renders, trimmed to its shape.
+const body = `;
+import * as route0 from "/assets/root-A.js";
+import * as route1_clientLoader from "/assets/home-loader-B.js";
+import * as route1_main from "/assets/home-B.js";
+const route1 = {...route1_clientLoader,...route1_main};
+  window.__reactRouterManifest = {"entry": {"module": "/assets/entry.client-C.js"}};
+  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};
+
+import("/assets/entry.client-C.js");`;
+
+const page = `<html><head><link rel="modulepreload" href="/assets/entry.client-C.js" nonce="n"/><link rel="modulepreload" href="/assets/react-D.js" nonce="n"/><link rel="stylesheet" href="/assets/app.css"/></head><body><h1>Hi</h1><script nonce="n">window.__reactRouterContext = {};</script><script nonce="n" type="module" async="">${body}</script></body></html>`;
+
+describe("hydrateAfterPaint", () => {
+  const html = hydrateAfterPaint(page);
+
+  it("takes every module preload out of the page and leaves the rest of the head", () => {
+    expect(html).not.toContain('modulepreload" href');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    expect(html).toContain('<script nonce="n">window.__reactRouterContext = {};</script>');
+  });
+
+  it("leaves no static import: a module script's static imports are fetched before it runs", () => {
+    expect(html).not.toMatch(/^\s*import \* as/m);
+    expect(html).not.toMatch(/^\s*import "/m);
+  });
+
+  it("waits for a paint first, then preloads what the head preloaded and imports the route modules under their names", () => {
+    const script = deferredHydrationScript(body, ["/assets/entry.client-C.js", "/assets/react-D.js"]);
+    const lines = script.split("\n");
+    expect(lines[0]).toContain("requestAnimationFrame");
+    expect(lines[1]).toContain('["/assets/entry.client-C.js","/assets/react-D.js"]');
+    expect(lines[2]).toBe(
+      'const [route0, route1_clientLoader, route1_main] = await Promise.all([import("/assets/root-A.js"), import("/assets/home-loader-B.js"), import("/assets/home-B.js")]);',
+    );
+    expect(script.indexOf("window.__reactRouterRouteModules")).toBeLessThan(script.indexOf('import("/assets/entry.client-C.js")'));
+    expect(script).toContain("const route1 = {...route1_clientLoader,...route1_main};");
+  });
+
+  it("keeps a module imported for its effects only, leaving a hole in the names", () => {
+    const script = deferredHydrationScript(
+      'import "/assets/manifest.js";\nimport * as route0 from "/assets/root-A.js";\nimport("/e.js");',
+      [],
+    );
+    expect(script).toContain('const [, route0] = await Promise.all([import("/assets/manifest.js"), import("/assets/root-A.js")]);');
+  });
+
+  it("leaves a page without React Router's scripts as it is", () => {
+    const plain = '<html><head><link rel="modulepreload" href="/x.js"/></head><body></body></html>';
+    expect(hydrateAfterPaint(plain)).toBe(plain);
+  });
+});

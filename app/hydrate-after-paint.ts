@@ -1,0 +1,61 @@
+/**
+ * Rewrites a rendered page so that nothing but the HTML and its stylesheet is requested before the first
+ * paint (design.md §9). React Router's `<Scripts>` puts a `modulepreload` for every module of the page in the
+ * head and imports the route modules statically, so on a phone ~150 KB of JavaScript competes with the
+ * page for the link before anything shows. Here the preloads leave the head, and the inline module that
+ * starts hydration waits for the first paint, then preloads the same modules at once (no waterfall) and
+ * imports them. Client navigation is untouched: React Router still loads route chunks on intent.
+ */
+
+const preloadLink = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+const staticImport = /^\s*import \* as (\w+) from ("[^"]+");\s*$|^\s*import ("[^"]+");\s*$/;
+
+/** Resolves after the browser has painted: a frame's callbacks run just before its paint, a task after it. */
+const afterFirstPaint = "await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));";
+
+/** The module script `<Scripts>` renders: it imports the route modules, then the client entry. */
+function findHydrationScript(html: string): { start: number; end: number; body: string } | undefined {
+  for (const match of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = match[1] ?? "";
+    if (body.includes("window.__reactRouterRouteModules")) {
+      const start = match.index + match[0].indexOf(">") + 1;
+      return { start, end: start + body.length, body };
+    }
+  }
+  return undefined;
+}
+
+/** The hydration script's body, importing the same modules only after the first paint, preloads first. */
+export function deferredHydrationScript(body: string, preloads: string[]): string {
+  // A module imported for its effects only leaves a hole in the destructuring.
+  const names: string[] = [];
+  const specifiers: string[] = [];
+  const rest: string[] = [];
+  for (const line of body.split("\n")) {
+    // A line may start with the `;` that separates the optional imports `<Scripts>` puts before the routes.
+    for (const statement of line.split(/;(?=\s*import )/)) {
+      const found = staticImport.exec(statement);
+      if (!found) rest.push(statement);
+      else {
+        names.push(found[1] ?? "");
+        specifiers.push(found[2] ?? found[3] ?? "");
+      }
+    }
+  }
+  const imports = specifiers.map((specifier) => `import(${specifier})`).join(", ");
+  return [
+    afterFirstPaint,
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `const [${names.join(", ")}] = await Promise.all([${imports}]);`,
+    ...rest.filter((statement) => statement.trim() !== "" && statement.trim() !== ";"),
+  ].join("\n");
+}
+
+/** The page with its module preloads removed and its hydration deferred; unchanged when it has neither. */
+export function hydrateAfterPaint(html: string): string {
+  const script = findHydrationScript(html);
+  if (!script) return html;
+  const preloads = [...html.matchAll(preloadLink)].map((match) => /\bhref="([^"]+)"/.exec(match[0])?.[1] ?? "").filter(Boolean);
+  const rewritten = `${html.slice(0, script.start)}${deferredHydrationScript(script.body, preloads)}${html.slice(script.end)}`;
+  return rewritten.replace(preloadLink, "");
+}
