@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { site } from "../content/site";
 import type { Route } from "./+types/root";
@@ -7,7 +7,7 @@ import { ConsoleError } from "./admin/ConsoleError";
 import { adminLanguage } from "./admin/language.server";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/ErrorPage";
-import { NotFoundPage } from "./components/NotFoundPage";
+import { lazyComponent } from "./components/lazy-component";
 import { useNonce } from "./components/nonce";
 import { SiteShell } from "./components/SiteShell";
 import { geolocationEndpoint } from "./geolocation.server";
@@ -95,6 +95,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The not-found page's code loads only on a page that is not found. */
+const NotFoundPage = lazyComponent(() => import("./components/NotFoundPage").then((module) => module.NotFoundPage)).Component;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   const language = languageFromPath(pathname);
@@ -103,7 +106,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isConsolePath(pathname)) return <ConsoleError notFound={notFound} />;
   return (
     <SiteShell language={language} geolocationEndpoint={null}>
-      {notFound ? <NotFoundPage /> : <ErrorPage />}
+      <Suspense>{notFound ? <NotFoundPage /> : <ErrorPage />}</Suspense>
     </SiteShell>
   );
 }

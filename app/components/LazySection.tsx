@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { useNearViewport } from "./lazy-sections";
 
 interface LazySectionProps {
@@ -11,12 +11,30 @@ interface LazySectionProps {
   children: () => ReactNode;
 }
 
-/** A landing-page section that renders when scrolled near; the element carrying its id is always there. */
+/**
+ * A landing-page section that renders when scrolled near; the element carrying its id is always there.
+ * `data-loaded` says the section's content is on the page (not its placeholder, shown too while its code loads).
+ */
 export function LazySection({ id, marginPx, crawler, placeholderClassName, children }: LazySectionProps) {
   const { ref, visible } = useNearViewport(id, marginPx, crawler);
+  const [shown, setShown] = useState(false);
+  const placeholder = <div aria-hidden="true" className={placeholderClassName} />;
   return (
-    <div id={id} ref={ref} tabIndex={-1} data-section={id} data-loaded={visible} className="outline-none">
-      {visible ? children() : <div aria-hidden="true" className={placeholderClassName} />}
+    <div id={id} ref={ref} tabIndex={-1} data-section={id} data-loaded={crawler || shown} className="outline-none">
+      {visible ? (
+        <Suspense fallback={placeholder}>
+          {children()}
+          <WhenShown then={() => setShown(true)} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </div>
   );
+}
+
+/** Calls `then` once the content beside it is committed to the page, not its Suspense fallback. */
+function WhenShown({ then }: { then: () => void }) {
+  useEffect(() => then(), [then]);
+  return null;
 }

@@ -11,10 +11,29 @@ let allRevealed = false;
 const renderedSections = new Set<string>();
 const listeners = new Set<() => void>();
 
-export function revealAllSections(): void {
+/** Loads the sections' code: the landing page sets it, so jumping to a section never renders a placeholder. */
+let loadSections: () => Promise<unknown> = () => Promise.resolve();
+
+export function setSectionLoader(load: () => Promise<unknown>): void {
+  loadSections = load;
+}
+
+/** Renders every section, once their code is loaded. */
+export async function revealAllSections(): Promise<void> {
+  await loadSections().catch(() => undefined);
   if (allRevealed) return;
   allRevealed = true;
   for (const listener of listeners) listener();
+}
+
+/** Runs `work` when the browser is idle (soon after, where it cannot tell). */
+export function onIdle(work: () => unknown): () => void {
+  if ("requestIdleCallback" in window) {
+    const handle = requestIdleCallback(() => work(), { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 200);
+  return () => clearTimeout(handle);
 }
 
 function subscribe(listener: () => void) {

@@ -7,9 +7,9 @@ import { revealAllSections } from "./lazy-sections";
 
 export type SectionId = "home" | "plans" | "features" | "faq";
 
-function scrollToSection(id: SectionId): void {
+async function scrollToSection(id: SectionId): Promise<void> {
   // Sections above the target must be rendered first, or their growing heights would move it.
-  revealAllSections();
+  await revealAllSections();
   requestAnimationFrame(() => {
     const target = document.getElementById(id);
     if (!target) return;
@@ -31,11 +31,11 @@ export function useSectionNavigation(): (id: SectionId) => void {
     (id: SectionId) => {
       if (pathWithoutLanguage(location.pathname) === "/") {
         window.history.replaceState(window.history.state, "", `#${id}`);
-        scrollToSection(id);
+        void scrollToSection(id);
         return;
       }
       void Promise.resolve(navigate(`${localized("/")}#${id}`, { preventScrollReset: true })).then(() => {
-        setTimeout(() => scrollToSection(id), site.behaviour.scrollAfterNavigationMs);
+        setTimeout(() => void scrollToSection(id), site.behaviour.scrollAfterNavigationMs);
       });
     },
     [location.pathname, navigate, localized],

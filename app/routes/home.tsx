@@ -1,19 +1,16 @@
+import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import { site } from "../../content/site";
 import { LazySection } from "../components/LazySection";
+import { onIdle, setSectionLoader } from "../components/lazy-sections";
 import { allArticles, summarize } from "../content/blog.server";
 import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { imageSources } from "../images";
 import type { loader as rootLoader } from "../root";
-import { BlogTeaser } from "../sections/BlogTeaser";
-import { Faq } from "../sections/Faq";
-import { Features } from "../sections/Features";
 import { Hero, heroImageSizes } from "../sections/Hero";
-import { Plans } from "../sections/Plans";
-import { Showcase } from "../sections/Showcase";
-import { Testimonials } from "../sections/Testimonials";
+import { BlogTeaser, Faq, Features, loadAllSections, Plans, Showcase, Testimonials } from "../sections/lazy";
 import { pageMeta } from "../seo";
 import { faqPage, planProducts, type Question } from "../structured-data";
 import type { Route } from "./+types/home";
@@ -68,8 +65,12 @@ const sections = [
   { id: "faq", margin: farMargin, placeholder: "min-h-[1100px] md:min-h-[1000px]", render: () => <Faq /> },
 ] satisfies { id: string; margin: number; placeholder: string; render: (data: Route.ComponentProps["loaderData"]) => React.ReactNode }[];
 
+setSectionLoader(loadAllSections);
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const crawler = useRouteLoaderData<typeof rootLoader>("root")?.crawler ?? false;
+  // The sections' code arrives while the visitor reads the hero, so scrolling never waits for it.
+  useEffect(() => onIdle(loadAllSections), []);
   return (
     <>
       <Hero />
