@@ -28,11 +28,13 @@ describe("hydrateAfterPaint", () => {
     expect(html).not.toMatch(/^\s*import "/m);
   });
 
-  it("waits for a paint first, then preloads what the head preloaded and imports the route modules under their names", () => {
-    const script = deferredHydrationScript(body, ["/assets/entry.client-C.js", "/assets/react-D.js"]);
+  it("waits for a paint first, then preloads the client entry and imports the route modules under their names", () => {
+    const script = deferredHydrationScript(body);
     const lines = script.split("\n");
     expect(lines[0]).toContain("requestAnimationFrame");
-    expect(lines[1]).toContain('["/assets/entry.client-C.js","/assets/react-D.js"]');
+    expect(lines[1]).toBe(
+      'document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: "/assets/entry.client-C.js" }));',
+    );
     expect(lines[2]).toBe(
       'const [route0, route1_clientLoader, route1_main] = await Promise.all([import("/assets/root-A.js"), import("/assets/home-loader-B.js"), import("/assets/home-B.js")]);',
     );
@@ -41,10 +43,7 @@ describe("hydrateAfterPaint", () => {
   });
 
   it("keeps a module imported for its effects only, leaving a hole in the names", () => {
-    const script = deferredHydrationScript(
-      'import "/assets/manifest.js";\nimport * as route0 from "/assets/root-A.js";\nimport("/e.js");',
-      [],
-    );
+    const script = deferredHydrationScript('import "/assets/manifest.js";\nimport * as route0 from "/assets/root-A.js";\nimport("/e.js");');
     expect(script).toContain('const [, route0] = await Promise.all([import("/assets/manifest.js"), import("/assets/root-A.js")]);');
   });
 
