@@ -119,33 +119,6 @@ test.describe("landing page structure", () => {
     await expect(headPreload).toHaveAttribute("imagesizes", (await source.getAttribute("sizes")) ?? "<missing sizes>");
     await expectAccessible(page);
   });
-
-  test("a font that comes late moves nothing, and the font is the small subset", async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
-    let fontBytes = 0;
-    let fontServed = false;
-    await page.route("**/*.woff2", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const response = await route.fetch();
-      fontBytes = (await response.body()).byteLength;
-      await route.fulfill({ response });
-      fontServed = true;
-    });
-    await page.goto("/");
-    await expect.poll(() => fontServed, { timeout: 10_000 }).toBe(true);
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
-    expect(fontBytes, "the subset font (scripts/build-fonts.ts)").toBeGreaterThan(5_000);
-    expect(fontBytes).toBeLessThan(30_000);
-  });
 });
 
 test.describe("crawlers", () => {
