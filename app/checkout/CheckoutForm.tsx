@@ -22,7 +22,7 @@ export interface CheckoutFormData {
   cardOnSite: boolean;
   /** The processor's name, for the text that says the card is given on its page. */
   processor: string;
-  countries: { code: string; name: string }[];
+  countries: readonly { code: string; name: string }[];
   /** What the visitor had typed, when they come back from the processor's page. */
   values?: Partial<Record<CheckoutField | "plan" | "viewers", string>>;
   resumed?: boolean;

@@ -1,5 +1,6 @@
 import { type Plan, type PlanKey, site } from "../../content/site";
 import { type Language, localeTags } from "../i18n/languages";
+import { memoByKey } from "../i18n/memo";
 
 export type ViewerCount = (typeof site.viewerChoices)[number];
 
@@ -19,12 +20,14 @@ export function planPrice(plan: Plan, viewers: ViewerCount): number {
 
 /** Money for display: `€13` in English, `13 €` in Spanish and French; cents only when there are some. */
 export function formatPrice(cents: number, language: Language, currency: string = site.currency): string {
-  return new Intl.NumberFormat(localeTags[language], {
-    style: "currency",
-    currency,
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+  return moneyFormat(`${language} ${currency} ${cents % 100 === 0 ? 0 : 2}`).format(cents / 100);
 }
+
+/** One formatter per language, currency and number of decimals ("es EUR 0"). */
+const moneyFormat = memoByKey((key: string) => {
+  const [language = "en", currency, decimals] = key.split(" ");
+  return new Intl.NumberFormat(localeTags[language as Language], { style: "currency", currency, minimumFractionDigits: Number(decimals) });
+});
 
 /** The checkout address for a plan and viewer count (localized by the caller). */
 export function checkoutPath(key: PlanKey, viewers: ViewerCount): string {

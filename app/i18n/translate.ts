@@ -1,4 +1,5 @@
 import type { Language } from "./languages";
+import { memoByKey } from "./memo";
 
 /**
  * The message lookup both the site and the console use: a dotted key into a JSON tree, `{{placeholders}}`,
@@ -56,10 +57,12 @@ export function interpolate(text: string, values: TextValues): string {
  * The text at `key` with its placeholders filled in. A `count` picks the plural form when the tree has
  * `key_one` / `key_other` (Intl.PluralRules of the language). A missing key shows itself, never a crash.
  */
+const pluralRules = memoByKey((language: Language) => new Intl.PluralRules(language));
+
 export function translate(messages: unknown, language: Language, key: string, values: TextValues = {}): string {
   let text = lookup(messages, key);
   if (typeof values.count === "number") {
-    const plural = lookup(messages, `${key}_${new Intl.PluralRules(language).select(values.count)}`) ?? lookup(messages, `${key}_other`);
+    const plural = lookup(messages, `${key}_${pluralRules(language).select(values.count)}`) ?? lookup(messages, `${key}_other`);
     if (typeof plural === "string") text = plural;
   }
   return typeof text === "string" ? interpolate(text, values) : key;
