@@ -10,6 +10,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { lazyComponent } from "./components/lazy-component";
 import { useNonce } from "./components/nonce";
 import { SiteShell } from "./components/SiteShell";
+import { claimVariables, rememberClaimVariables } from "./content/claims";
 import { geolocationEndpoint } from "./geolocation.server";
 import { languageFromPath, requestPathname } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
@@ -29,10 +30,12 @@ const isConsolePath = (pathname: string) => pathname === "/admin" || pathname.st
 /** The page's language comes from its URL (the console's from the operator); crawlers get every lazy section at once. */
 export function loader({ request }: Route.LoaderArgs) {
   const pathname = requestPathname(request);
+  const language = isConsolePath(pathname) ? adminLanguage(request) : languageFromPath(pathname);
   return {
-    language: isConsolePath(pathname) ? adminLanguage(request) : languageFromPath(pathname),
+    language,
     crawler: isbot(request.headers.get("user-agent")),
     geolocationEndpoint,
+    claims: claimVariables(language),
   };
 }
 
@@ -42,7 +45,12 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   if (isConsolePath(requestPathname(request))) return serverLoader();
   const language = languageFromPath(requestPathname(request));
   if (!hasMessages(language)) registerMessages({ [language]: await loadMessages(language) });
-  return { language, crawler: isbot(navigator.userAgent), geolocationEndpoint: firstGeolocationEndpoint };
+  return {
+    language,
+    crawler: isbot(navigator.userAgent),
+    geolocationEndpoint: firstGeolocationEndpoint,
+    claims: claimVariables(language),
+  };
 }
 
 /**
@@ -60,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
   const language = data?.language ?? languageFromPath(location.pathname);
+  if (data) rememberClaimVariables(data.language, data.claims);
   const nonce = useNonce();
   return (
     <html lang={language} dir="ltr">

@@ -5,7 +5,26 @@ import { type Language, localeTags } from "../i18n/languages";
  * Every marketing figure, formatted for one language. These are the default values of every text's
  * variables, so a text can only show a claim through `{{channels}}` and never hard-codes a number.
  */
-export function claimVariables(language: Language) {
+export function claimVariables(language: Language): ClaimVariables {
+  let values = known.get(language);
+  if (!values) {
+    values = formatClaims(language);
+    known.set(language, values);
+  }
+  return values;
+}
+
+const known = new Map<Language, ClaimVariables>();
+
+/**
+ * The figures as the server formatted them for this page (sent with the root's data): hydrating then
+ * builds none of the Intl formatters, whose locale data cost a phone tens of milliseconds the first time.
+ */
+export function rememberClaimVariables(language: Language, values: ClaimVariables): void {
+  if (!known.has(language)) known.set(language, values);
+}
+
+function formatClaims(language: Language) {
   const number = new Intl.NumberFormat(localeTags[language]);
   const compact = new Intl.NumberFormat(localeTags[language], { notation: "compact", maximumFractionDigits: 0 });
   const { claims } = site;
@@ -28,4 +47,4 @@ export function claimVariables(language: Language) {
   };
 }
 
-export type ClaimVariables = ReturnType<typeof claimVariables>;
+export type ClaimVariables = ReturnType<typeof formatClaims>;
