@@ -12,8 +12,19 @@
 const preloadLink = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const staticImport = /^\s*import \* as (\w+) from ("[^"]+");\s*$|^\s*import ("[^"]+");\s*$/;
 
-/** Resolves after the browser has painted: a frame's callbacks run just before its paint, a task after it. */
-const afterFirstPaint = "await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));";
+/**
+ * Resolves once the browser has painted the page's content (its first contentful paint), in the task after
+ * it. A page in a background tab paints nothing, and a browser without paint timing says nothing: those go
+ * on at once; a page that never paints anything contentful goes on after 3 s.
+ */
+const afterFirstPaint = `await new Promise((painted) => {
+  const go = () => setTimeout(painted, 0);
+  if (document.visibilityState !== "visible" || !globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")) return go();
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName("first-contentful-paint").length > 0) { observer.disconnect(); go(); }
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(painted, 3000);
+});`;
 
 /** The module script `<Scripts>` renders: it imports the route modules, then the client entry. */
 function findHydrationScript(html: string): { start: number; end: number; body: string } | undefined {

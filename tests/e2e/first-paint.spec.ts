@@ -1,0 +1,59 @@
+import { expect, test } from "../support/fixtures.ts";
+import { languages, localized } from "../support/site.ts";
+
+/**
+ * Nothing before the first paint but the page (design.md §9): the HTML asks for its stylesheet and its
+ * hero image, and for no script and no font until it has painted; then it hydrates.
+ */
+test.describe("first paint", () => {
+  for (const language of languages) {
+    test(`the landing page in ${language} preloads no module and asks for no script or font before it paints`, async ({
+      page,
+      request,
+    }) => {
+      const html = await (await request.get(localized(language, "/"), { headers: { accept: "text/html" } })).text();
+      expect(html).not.toMatch(/<link\b[^>]*\brel="modulepreload"/);
+      expect(html).not.toMatch(/<link\b[^>]*\bas="font"/);
+      // The only script that runs at once imports nothing before a paint: no static import, no src.
+      expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
+      expect(html).not.toMatch(/^\s*import \* as/m);
+
+      await page.goto(localized(language, "/"));
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      const { paint, early, scripts } = await page.evaluate(() => {
+        const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        return {
+          paint: firstPaint,
+          early: resources.filter((entry) => entry.startTime < firstPaint).map((entry) => `${entry.initiatorType} ${entry.name}`),
+          scripts: resources.filter((entry) => entry.name.endsWith(".js")).length,
+        };
+      });
+      expect(paint).toBeGreaterThan(0);
+      expect(
+        early.filter((entry) => /\.(js|woff2?)$/.test(entry)),
+        "scripts and fonts asked for before the first paint",
+      ).toEqual([]);
+      // It did hydrate, with scripts asked for after the paint.
+      expect(scripts).toBeGreaterThan(3);
+    });
+  }
+
+  test("what hydrates the landing page holds none of the code of its lazy sections, blog cards or not-found page", async ({ request }) => {
+    const html = await (await request.get("/", { headers: { accept: "text/html" } })).text();
+    // The modules the page imports, then every module they import statically, as the browser would load them.
+    const toVisit = [...html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((match) => match[1] ?? "");
+    const loaded = new Set<string>();
+    while (toVisit.length > 0) {
+      const path = toVisit.pop() ?? "";
+      if (loaded.has(path)) continue;
+      loaded.add(path);
+      const code = await (await request.get(path)).text();
+      // Static imports only: `import{a}from"./x.js"` and `import"./x.js"`; dynamic `import("./x.js")` loads later.
+      for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)) toVisit.push(`/assets/${match[1]}`);
+    }
+    expect([...loaded].some((path) => path.includes("entry.client"))).toBe(true);
+    const lazy = [...loaded].filter((path) => /\/(Plans|Showcase|Features|Testimonials|BlogTeaser|Faq|BlogCard|NotFoundPage)-/.test(path));
+    expect(lazy).toEqual([]);
+  });
+});
