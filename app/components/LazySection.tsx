@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { Component, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useNearViewport } from "./lazy-sections";
 
 interface LazySectionProps {
@@ -22,10 +22,12 @@ export function LazySection({ id, marginPx, crawler, placeholderClassName, child
   return (
     <div id={id} ref={ref} tabIndex={-1} data-section={id} data-loaded={crawler || shown} className="outline-none">
       {visible ? (
-        <Suspense fallback={placeholder}>
-          {children()}
-          <WhenShown then={() => setShown(true)} />
-        </Suspense>
+        <KeepPlaceholderOnError placeholder={placeholder}>
+          <Suspense fallback={placeholder}>
+            {children()}
+            <WhenShown then={() => setShown(true)} />
+          </Suspense>
+        </KeepPlaceholderOnError>
       ) : (
         placeholder
       )}
@@ -37,4 +39,15 @@ export function LazySection({ id, marginPx, crawler, placeholderClassName, child
 function WhenShown({ then }: { then: () => void }) {
   useEffect(() => then(), [then]);
   return null;
+}
+
+/** A section whose code could not be loaded leaves its placeholder: the rest of the page goes on working. */
+class KeepPlaceholderOnError extends Component<{ placeholder: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.placeholder : this.props.children;
+  }
 }

@@ -9,10 +9,17 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   const preload = () => {
-    loading ??= load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed download (a network blip, a deploy that replaced the files) is tried again next time.
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
   function Lazy(props: Props) {
