@@ -4,6 +4,7 @@ import { site } from "../../content/site";
 import { detectLanguage } from "../i18n/detect";
 import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../i18n/languages";
 import { storeLanguagePreference } from "../i18n/preference";
+import { onIdle } from "./on-idle";
 
 /**
  * Runs the language chain once, when the visitor first lands on an unprefixed (English) page, and takes
@@ -18,27 +19,31 @@ export function LanguageDetector({ endpoint }: { endpoint: string }) {
   useEffect(() => {
     if (languageFromPath(location.pathname) !== defaultLanguage) return;
     let cancelled = false;
-    void detectLanguage({
-      preferences: localStorage,
-      session: sessionStorage,
-      fetch: window.fetch.bind(window),
-      endpoint,
-      timeoutMs: site.geolocation.timeoutMs,
-      browserLanguage: navigator.language,
-      logError: (message, error) => console.warn(message, error),
-    }).then(({ language, source }) => {
-      if (cancelled) return;
-      // A choice stored in this browser without its cookie (cookies cleared, or chosen before the cookie
-      // existed): the cookie is written again, so the server answers in that language from the next page on.
-      if (source === "preference") storeLanguagePreference(language);
-      const here = window.location;
-      if (language === defaultLanguage || languageFromPath(here.pathname) !== defaultLanguage) return;
-      // A choice made in the picker while a detection ran wins over the detection (not over itself).
-      if (source !== "preference" && hasStoredPreference()) return;
-      void navigate(localizePath(here.pathname, language) + here.search + here.hash, { replace: true });
-    });
+    const detect = () =>
+      detectLanguage({
+        preferences: localStorage,
+        session: sessionStorage,
+        fetch: window.fetch.bind(window),
+        endpoint,
+        timeoutMs: site.geolocation.timeoutMs,
+        browserLanguage: navigator.language,
+        logError: (message, error) => console.warn(message, error),
+      }).then(({ language, source }) => {
+        if (cancelled) return;
+        // A choice stored in this browser without its cookie (cookies cleared, or chosen before the cookie
+        // existed): the cookie is written again, so the server answers in that language from the next page on.
+        if (source === "preference") storeLanguagePreference(language);
+        const here = window.location;
+        if (language === defaultLanguage || languageFromPath(here.pathname) !== defaultLanguage) return;
+        // A choice made in the picker while a detection ran wins over the detection (not over itself).
+        if (source !== "preference" && hasStoredPreference()) return;
+        void navigate(localizePath(here.pathname, language) + here.search + here.hash, { replace: true });
+      });
+    // Once the page has hydrated: the answer takes a round trip anyway, and the page is English meanwhile.
+    const cancelStart = onIdle(detect);
     return () => {
       cancelled = true;
+      cancelStart();
     };
   }, []);
 

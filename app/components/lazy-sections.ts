@@ -26,16 +26,6 @@ export async function revealAllSections(): Promise<void> {
   for (const listener of listeners) listener();
 }
 
-/** Runs `work` when the browser is idle (soon after, where it cannot tell). */
-export function onIdle(work: () => unknown): () => void {
-  if ("requestIdleCallback" in window) {
-    const handle = requestIdleCallback(() => work(), { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(work, 200);
-  return () => clearTimeout(handle);
-}
-
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
