@@ -16,15 +16,16 @@ interface SiteShellProps {
 }
 
 export function SiteShell({ language, geolocationEndpoint, children }: SiteShellProps) {
+  const translator = translatorFor(language);
   return (
-    <TranslationContext value={translatorFor(language)}>
+    <TranslationContext value={translator}>
       <SkipLink />
       <Header />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>
       <Footer />
-      <NavigationSpinner />
+      <NavigationSpinner label={translator.t("common.loading")} />
       {geolocationEndpoint && <LanguageDetector endpoint={geolocationEndpoint} />}
     </TranslationContext>
   );
