@@ -3,11 +3,12 @@
  *
  * - Lighthouse (mobile, its default throttling) on every page type in every language, against the real
  *   production server, in Debian's Chromium.
- * - The landing page's serving throughput beside nginx serving the same bytes (scripts/bench/throughput.ts).
+ * - The landing page's serving throughput on one core beside nginx serving the same bytes
+ *   (scripts/bench/throughput.ts: taskset, one nginx worker, wrk on another core).
  *
  * Run `npm run build` first. `--only /about` limits Lighthouse to one page (`/es/about`: one language; the
  * throughput part runs only when the landing page is among the pages); `--throughput-only` skips Lighthouse;
- * `--rounds 3` has the two servers take turns three times under load, the best run of each counting.
+ * `--rounds 3` has the two servers take turns three times under load, the median run of each counting.
  * Ports: BENCH_PORT (3200) for the server, a free one after it (up to 3299) for nginx. The server answers the
  * language detection's geolocation itself, as it does by default.
  */

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type LoadFigures,
-  lighthouseChecks,
-  lighthouseTable,
-  marks,
-  type PageFigures,
-  summary,
-  throughputCheck,
-  throughputNotes,
-  throughputTable,
-} from "./report.ts";
+import { lighthouseChecks, lighthouseTable, marks, type PageFigures, summary } from "./report.ts";
 
 const perfect: PageFigures = {
   language: "en",
@@ -25,19 +15,6 @@ const perfect: PageFigures = {
   cls: 0,
   jsKb: 80.4,
 };
-
-const load = (label: string, requestsPerSecond: number, errors = 0): LoadFigures => ({
-  label,
-  requestsPerSecond,
-  p50Ms: 5,
-  p99Ms: 20,
-  bytesPerResponse: 7000,
-  non2xx: 0,
-  errors,
-  serverCpu: 0.9,
-  loadGeneratorCpu: 0.6,
-  otherCpu: null,
-});
 
 describe("lighthouse checks", () => {
   it("holds every figure of the landing page to its budget", () => {
@@ -76,59 +53,6 @@ describe("lighthouse table", () => {
     expect(row).toMatch(/^en {3}\/ /);
     expect(row).toContain(`45 ${marks.fail}`);
     expect(row?.split(marks.pass)).toHaveLength(8);
-  });
-});
-
-describe("throughput", () => {
-  it("compares our requests per second with nginx's against half of nginx's", () => {
-    expect(throughputCheck(load("ours", 600), load("nginx", 1000))).toMatchObject({ text: "0.600", budget: "≥ 0.5", pass: true });
-    expect(throughputCheck(load("ours", 400), load("nginx", 1000)).pass).toBe(false);
-  });
-
-  it("does not count a run with failed requests as meeting the budget", () => {
-    expect(throughputCheck(load("ours", 900, 3), load("nginx", 1000)).pass).toBe(false);
-  });
-
-  it("prints one line per server with its figures", () => {
-    const [head, ours] = throughputTable([load("our server", 612.4), load("nginx/1.22.1", 9000)]);
-    expect(head).toMatch(/req\/s +p50 ms +p99 ms/);
-    expect(ours).toMatch(/^our server +612 +5\.0 +20\.0 +7000 +0 +0 +90% +1470 +60% +\?$/);
-  });
-});
-
-describe("throughput notes", () => {
-  it("says when the load generator, not nginx, was the limit, and compares the CPU cost per request", () => {
-    const notes = throughputNotes(
-      { ...load("ours", 4600), serverCpu: 0.69, loadGeneratorCpu: 0.89 },
-      {
-        ...load("nginx", 4600),
-        serverCpu: 0.23,
-        loadGeneratorCpu: 0.94,
-      },
-    );
-    expect(notes[0]).toMatch(/^autocannon used 94% of a core against nginx: .* and so did ours/);
-    expect(notes[1]).toBe(
-      "CPU per request: ours 150 µs, nginx 50 µs; per CPU-second our server answers 0.33 of nginx's requests " +
-        "(ours is one process, so one core at most; nginx has a worker per core).",
-    );
-  });
-
-  it("counts our server as its own limit when it used a whole core", () => {
-    const notes = throughputNotes(
-      { ...load("ours", 7400), serverCpu: 0.98, loadGeneratorCpu: 0.82 },
-      {
-        ...load("nginx", 11300),
-        serverCpu: 0.41,
-        loadGeneratorCpu: 1,
-      },
-    );
-    expect(notes[0]).toMatch(/not nginx's, so the ratio flatters our server\.$/);
-  });
-
-  it("says nothing of the load generator when it had room", () => {
-    const notes = throughputNotes(load("ours", 500), load("nginx", 5000));
-    expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^CPU per request: ours 1800 µs, nginx 180 µs; .* 0\.10 of nginx's/);
   });
 });
 

@@ -11,7 +11,7 @@ export const budgets = {
   cls: 0,
   /** JavaScript transferred (compressed) to show the landing page. */
   landingJsKb: 100,
-  /** Our landing page's requests per second, as a share of nginx's serving the same bytes. */
+  /** Our landing page's requests per second on one core, as a share of nginx's serving the same bytes (throughput-report.ts). */
   throughputRatio: 0.5,
 } as const;
 
@@ -181,97 +181,6 @@ export function lighthouseChecks(rows: PageFigures[]): Check[] {
       };
     }),
   );
-}
-
-/** What the throughput run measured against one server. */
-export interface LoadFigures {
-  label: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Bytes received per response, headers included: shows both servers sent about the same. */
-  bytesPerResponse: number;
-  non2xx: number;
-  errors: number;
-  /** CPU time the server used over the run, as a share of one core; null when it could not be read. */
-  serverCpu: number | null;
-  /** The same for the load generator (this process). */
-  loadGeneratorCpu: number | null;
-  /** The same for every other process on the machine. */
-  otherCpu: number | null;
-}
-
-const percent = (share: number | null) => (share === null ? "?" : `${Math.round(share * 100)}%`);
-
-export function throughputTable(results: LoadFigures[]): string[] {
-  const labelWidth = Math.max(12, ...results.map((result) => result.label.length)) + 2;
-  const head = ["req/s", "p50 ms", "p99 ms", "B/resp", "non-2xx", "errors", "server CPU", "µs CPU/req", "loadgen CPU", "other CPU"];
-  const widths = [9, 8, 8, 8, 9, 8, 12, 12, 13, 11];
-  const line = (first: string, cells: string[]) =>
-    `${first.padEnd(labelWidth)}${cells.map((text, index) => text.padStart(widths[index] ?? 8)).join("")}`;
-  return [
-    line("", head),
-    ...results.map((result) =>
-      line(result.label, [
-        result.requestsPerSecond.toFixed(0),
-        result.p50Ms.toFixed(1),
-        result.p99Ms.toFixed(1),
-        result.bytesPerResponse.toFixed(0),
-        String(result.non2xx),
-        String(result.errors),
-        percent(result.serverCpu),
-        result.serverCpu === null || result.requestsPerSecond === 0
-          ? "?"
-          : ((result.serverCpu / result.requestsPerSecond) * 1e6).toFixed(0),
-        percent(result.loadGeneratorCpu),
-        percent(result.otherCpu),
-      ]),
-    ),
-  ];
-}
-
-/** Above this share of one core, autocannon (single-threaded) is the limit of a run rather than the server. */
-export const saturatedLoadGenerator = 0.8;
-
-const microsecondsPerRequest = (figures: LoadFigures) =>
-  figures.serverCpu === null || figures.requestsPerSecond === 0 ? null : (figures.serverCpu / figures.requestsPerSecond) * 1e6;
-
-/** What the table means beyond the ratio: whether the load generator was the limit, and the CPU cost per request. */
-export function throughputNotes(ours: LoadFigures, nginx: LoadFigures): string[] {
-  const notes: string[] = [];
-  const saturated = (figures: LoadFigures) => (figures.loadGeneratorCpu ?? 0) >= saturatedLoadGenerator;
-  // Our server is one process: near one core, it was its own limit, whatever the load generator used.
-  const oursAtItsLimit = (ours.serverCpu ?? 0) >= 0.9;
-  if (saturated(nginx)) {
-    notes.push(
-      `autocannon used ${percent(nginx.loadGeneratorCpu)} of a core against nginx: that run measured the load generator's limit, ` +
-        (saturated(ours) && !oursAtItsLimit
-          ? "and so did ours, so the ratio says little about the servers."
-          : "not nginx's, so the ratio flatters our server."),
-    );
-  }
-  const oursCost = microsecondsPerRequest(ours);
-  const nginxCost = microsecondsPerRequest(nginx);
-  if (oursCost !== null && nginxCost !== null && oursCost > 0) {
-    notes.push(
-      `CPU per request: ours ${oursCost.toFixed(0)} µs, nginx ${nginxCost.toFixed(0)} µs; per CPU-second our server answers ` +
-        `${(nginxCost / oursCost).toFixed(2)} of nginx's requests (ours is one process, so one core at most; nginx has a worker per core).`,
-    );
-  }
-  return notes;
-}
-
-/** Ours against nginx: a run with failed requests does not count as meeting the budget. */
-export function throughputCheck(ours: LoadFigures, nginx: LoadFigures): Check {
-  const ratio = ours.requestsPerSecond / nginx.requestsPerSecond;
-  const clean = ours.non2xx === 0 && ours.errors === 0 && nginx.non2xx === 0 && nginx.errors === 0;
-  return {
-    subject: "/",
-    figure: "req/s ÷ nginx's",
-    text: Number.isFinite(ratio) ? ratio.toFixed(3) : "n/a",
-    budget: `≥ ${budgets.throughputRatio}`,
-    pass: clean && Number.isFinite(ratio) ? ratio >= budgets.throughputRatio : false,
-  };
 }
 
 export function formatCheck(check: Check): string {

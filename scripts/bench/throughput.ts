@@ -1,28 +1,35 @@
 /**
- * The landing page's serving throughput beside nginx serving the same bytes (design.md §9): the bench
- * takes `/` from our server once, has nginx serve exactly those bytes with the same headers from disk,
- * and puts the same autocannon load on both, one after the other.
+ * The landing page's serving throughput beside nginx serving the same bytes, on one core (design.md §9).
+ *
+ * The bench takes `/` from our server once (gzip, a phone's headers), has nginx serve exactly those bytes
+ * with the same headers from disk, and measures both the same way: the server under test pinned to one
+ * core (ours is one Node process; nginx one worker), wrk on another core, the same request headers,
+ * keep-alive, 50 connections, 3 s of warm-up then 10 s measured. With `--rounds N` the two take turns N
+ * times and each server's median run counts.
  */
 import { request } from "node:http";
-import { availableParallelism, cpus, loadavg } from "node:os";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import autocannon from "autocannon";
-import { cpuSeconds, processCpuSeconds } from "./cpu.ts";
+import { cpus, loadavg } from "node:os";
+import { gunzipSync } from "node:zlib";
+import { allowedCpus, coreCpuSeconds, cpuSeconds, exitedChildrenCpuSeconds, pinProcess, tasksetAvailable } from "./cpu.ts";
 import { installHint, nginxAvailable, nginxPath, nginxVersion, startNginx } from "./nginx.ts";
-import { type Check, formatCheck, type LoadFigures, throughputCheck, throughputNotes, throughputTable } from "./report.ts";
+import type { Check } from "./report.ts";
+import {
+  disturbanceNote,
+  type LoadFigures,
+  medianRun,
+  throughputCheck,
+  throughputNotes,
+  throughputSummary,
+  throughputTable,
+} from "./throughput-report.ts";
+import { runWrk, wrkAvailable, wrkInstallHint } from "./wrk.ts";
 
-export const load = { connections: 50, durationS: 10, warmupS: 3 };
+export const load = { connections: 50, durationS: 10, warmupS: 3, timeoutS: 5 };
 
-/** Other processes' CPU use (share of one core) above which the run is said to be disturbed. */
-const busyOtherCpu = 0.25;
-
-/** autocannon's default: a request unanswered after this long counts as an error. */
-const timeoutS = 10;
-
-/** What a phone's browser sends for a page (Lighthouse's mobile user agent); the same for both servers. */
+/** What a phone's browser sends for a page (Lighthouse's mobile user agent), asking for gzip; the same for both servers. */
 export const requestHeaders: Record<string, string> = {
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "br",
+  "accept-encoding": "gzip",
   "accept-language": "en-GB,en;q=0.9",
   "user-agent":
     "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
@@ -56,121 +63,133 @@ export function fetchRaw(url: string, headers: Record<string, string>): Promise<
 
 const header = (response: RawResponse, name: string) => response.headers.find(([key]) => key.toLowerCase() === name)?.[1] ?? null;
 
-function decodedLength(response: RawResponse): number {
-  const encoding = header(response, "content-encoding");
-  if (encoding === "br") return brotliDecompressSync(response.body).byteLength;
-  if (encoding === "gzip") return gunzipSync(response.body).byteLength;
-  return response.body.byteLength;
+/** Headers of ours nginx does not answer with (it sets Date, Server and the like itself). */
+function missingHeaders(ours: RawResponse, served: RawResponse): string[] {
+  const own = new Set(["date", "connection", "keep-alive", "server"]);
+  return ours.headers.map(([name]) => name.toLowerCase()).filter((name) => !own.has(name) && header(served, name) === null);
 }
 
-/**
- * autocannon's timer library (retimer) sets negative timeouts when the event loop is late, which Node
- * warns about once per process; it changes nothing in the run, so that one warning is not printed.
- */
-function hideTimerWarning() {
-  const listeners = process.listeners("warning");
-  process.removeAllListeners("warning");
-  process.on("warning", (warning) => {
-    if (warning.name !== "TimeoutNegativeWarning") for (const listener of listeners) listener(warning);
-  });
+interface Cores {
+  server: number;
+  load: number;
 }
 
-/** A warm-up, then the measured run; CPU time of the server's processes and of this one over the run. */
-async function measure(label: string, url: string, serverPids: () => number[]): Promise<LoadFigures> {
-  const options = { url, headers: requestHeaders, connections: load.connections, timeout: timeoutS };
-  await autocannon({ ...options, duration: load.warmupS });
+const sumOf = (cores: Map<number, number> | null) => (cores ? [...cores.values()].reduce((a, b) => a + b, 0) : null);
+
+/** A warm-up, then the measured run, with the CPU time every party used over it. */
+async function measure(label: string, url: string, serverPids: () => number[], cores: Cores): Promise<LoadFigures> {
+  const options = { url, headers: requestHeaders, connections: load.connections, timeoutS: load.timeoutS, cpu: cores.load };
+  await runWrk({ ...options, durationS: load.warmupS });
   const pids = serverPids();
-  const serverBefore = cpuSeconds(pids);
-  const machineBefore = processCpuSeconds();
-  const ownBefore = process.cpuUsage();
+  const before = { server: cpuSeconds(pids), wrk: exitedChildrenCpuSeconds(), cores: coreCpuSeconds(), own: process.cpuUsage() };
   const started = performance.now();
-  const result = await autocannon({ ...options, duration: load.durationS, title: label });
+  const result = await runWrk({ ...options, durationS: load.durationS });
   const wallSeconds = (performance.now() - started) / 1000;
-  const serverAfter = cpuSeconds(pids);
-  const machineAfter = processCpuSeconds();
-  const own = process.cpuUsage(ownBefore);
-  const serverCpu = serverBefore !== null && serverAfter !== null ? (serverAfter - serverBefore) / wallSeconds : null;
-  const loadGeneratorCpu = (own.user + own.system) / 1e6 / wallSeconds;
-  const machineCpu = machineBefore !== null && machineAfter !== null ? (machineAfter - machineBefore) / wallSeconds : null;
+  const after = { server: cpuSeconds(pids), wrk: exitedChildrenCpuSeconds(), cores: coreCpuSeconds() };
+  const own = process.cpuUsage(before.own);
+  const share = (from: number | null | undefined, to: number | null | undefined) =>
+    from != null && to != null ? Math.max(0, (to - from) / wallSeconds) : null;
+  const serverCpu = share(before.server, after.server);
+  const loadGeneratorCpu = share(before.wrk, after.wrk);
+  const serverCore = share(before.cores?.get(cores.server), after.cores?.get(cores.server));
+  const allCores = share(sumOf(before.cores), sumOf(after.cores));
+  const ownCpu = (own.user + own.system) / 1e6 / wallSeconds;
   return {
     label,
-    requestsPerSecond: result.requests.total / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    ...result,
     serverCpu,
     loadGeneratorCpu,
-    otherCpu: machineCpu !== null && serverCpu !== null ? Math.max(0, machineCpu - serverCpu - loadGeneratorCpu) : null,
+    serverCoreOtherCpu: serverCore !== null && serverCpu !== null ? Math.max(0, serverCore - serverCpu) : null,
+    otherCpu:
+      allCores !== null && serverCpu !== null && loadGeneratorCpu !== null
+        ? Math.max(0, allCores - serverCpu - loadGeneratorCpu - ownCpu)
+        : null,
   };
 }
 
+/** What is missing to run the comparison as designed, or null when everything is there. */
+function missingTools(): string | null {
+  if (!tasksetAvailable()) return "taskset (util-linux) is not available: the comparison pins each server to one core with it, on Linux.";
+  if (!nginxAvailable()) return `nginx is not installed at ${nginxPath}. Install it with: ${installHint}`;
+  if (!wrkAvailable()) return `wrk is not installed. Install it with: ${wrkInstallHint}`;
+  return null;
+}
+
+/** The first two cores this process may use: the servers run on the first, wrk on the second. */
+function chooseCores(): Cores | null {
+  const [server, loadCore] = allowedCpus() ?? [];
+  return server !== undefined && loadCore !== undefined ? { server, load: loadCore } : null;
+}
+
 /**
- * Runs the comparison against our server (already running on `port`) and prints it: `rounds` turns of
- * ours then nginx, the best run of each counting. Returns the ratio's check, or null when nginx is not
- * installed (then it says how to install it).
+ * Runs the comparison against our server (already running on `port`, one process: `serverPid`) and
+ * prints it. Returns the ratio's check, or null when a tool is missing or the machine has one core (then
+ * it says why).
  */
 export async function measureThroughput(port: number, serverPid: number, nginxPort: number, rounds = 1): Promise<Check | null> {
   const ourUrl = `http://127.0.0.1:${port}/`;
   const nginxUrl = `http://127.0.0.1:${nginxPort}/`;
-  const cores = availableParallelism();
   console.log(
-    `\nLanding page throughput: GET / with ${Object.entries(requestHeaders)
+    `\nLanding page throughput on one core: GET / with ${Object.entries(requestHeaders)
       .filter(([name]) => name !== "user-agent")
       .map(([name, value]) => `${name}: ${value}`)
       .join(", ")}, a phone's user agent; the same headers for both servers.`,
   );
-  if (!nginxAvailable()) {
-    console.log(`  Skipped: nginx is not installed at ${nginxPath}. Install it with: ${installHint}`);
+  const missing = missingTools();
+  const cores = chooseCores();
+  if (missing || !cores) {
+    console.log(`  Skipped: ${missing ?? "this process may use only one core, and wrk needs a core of its own."}`);
     return null;
   }
+  // Another process answering on the port (ours having failed to listen) would be measured in its place.
+  if (cpuSeconds([serverPid]) === null) {
+    throw new Error(`our server (pid ${serverPid}) is not running: see bench-results/server.log (was port ${port} already in use?)`);
+  }
+  // The bench itself (idle while wrk runs) stays off the servers' core.
+  pinProcess(process.pid, cores.load);
+  pinProcess(serverPid, cores.server);
 
   const ours = await fetchRaw(ourUrl, requestHeaders);
   if (ours.status !== 200) throw new Error(`Our server answered / with ${ours.status}, not 200.`);
+  if (header(ours, "content-encoding") !== "gzip") throw new Error("Our server did not answer / with gzip.");
   const contentType = header(ours, "content-type") ?? "text/html";
   const version = nginxVersion();
   console.log(
-    `  Our server's answer: ${ours.body.byteLength} bytes, Content-Encoding ${header(ours, "content-encoding") ?? "none"} ` +
-      `(${decodedLength(ours)} bytes of HTML), Content-Type ${contentType}, ${ours.headers.length} headers.`,
-  );
-  console.log(`  ${version} serves those bytes from disk with the same headers (its own Date, Server and Last-Modified).`);
-  console.log(
-    `  ${load.connections} connections, ${load.durationS} s measured after ${load.warmupS} s of warm-up, one server at a time` +
-      (rounds > 1 ? `, ${rounds} rounds taking turns (the best of each server counts); ` : "; ") +
-      "our server is one Node process writing its request log to a file, nginx runs worker_processes auto with its access log off.",
+    `  Our server's answer: ${ours.body.byteLength} bytes gzip-encoded (${gunzipSync(ours.body).byteLength} bytes of HTML), ` +
+      `Content-Type ${contentType}, ${ours.headers.length} headers. ${version} serves those bytes from disk with the same headers.`,
   );
   console.log(
-    `  This machine has ${cores} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}): autocannon (one thread, in this process) ` +
-      "shares them with the server under test, so both figures are lower than with a load generator on its own machine, " +
-      "nginx's the most. CPU columns: 100% = one core; µs CPU/req = the server's CPU time per request, which depends less on what else runs; other = every other process.",
+    `  Core ${cores.server}: the server under test, alone (our server: one Node process writing its request log to a file; ` +
+      `nginx: one worker, access log off). Core ${cores.load}: wrk, one thread, ${load.connections} keep-alive connections, ` +
+      `${load.warmupS} s of warm-up then ${load.durationS} s measured` +
+      (rounds > 1 ? `; ${rounds} rounds taking turns, each server's median run counts.` : "."),
   );
-  console.log(`  Load average over the last minute before the run: ${loadavg()[0]?.toFixed(2)}.`);
+  console.log(
+    `  ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}); load average over the last minute: ${loadavg()[0]?.toFixed(2)}. ` +
+      "CPU columns: 100% = one core; µs CPU/req = the server's CPU time per request; others* = other processes on the servers' core, others = on any core.",
+  );
 
-  hideTimerWarning();
-  const nginx = await startNginx({ body: ours.body, contentType, headers: ours.headers }, nginxPort);
+  const nginx = await startNginx({ body: ours.body, contentType, headers: ours.headers }, nginxPort, cores.server);
   const oursRuns: LoadFigures[] = [];
   const nginxRuns: LoadFigures[] = [];
   try {
     const served = await fetchRaw(nginxUrl, requestHeaders);
-    const same =
-      served.status === 200 &&
-      served.body.equals(ours.body) &&
-      header(served, "content-type") === contentType &&
-      header(served, "content-encoding") === header(ours, "content-encoding");
-    if (!same) {
+    const absent = missingHeaders(ours, served);
+    const same = served.status === 200 && served.body.equals(ours.body) && header(served, "content-type") === contentType;
+    if (!same || header(served, "content-encoding") !== "gzip" || absent.length > 0) {
       throw new Error(
-        `nginx does not answer with the same bytes: status ${served.status}, ${served.body.byteLength} bytes, ` +
-          `Content-Type ${header(served, "content-type")}, Content-Encoding ${header(served, "content-encoding")}.`,
+        `nginx does not answer with the same bytes and headers: status ${served.status}, ${served.body.byteLength} bytes, ` +
+          `Content-Type ${header(served, "content-type")}, Content-Encoding ${header(served, "content-encoding")}` +
+          (absent.length > 0 ? `, without ${absent.join(", ")}.` : "."),
       );
     }
     console.log(
-      `  ${version} is up on 127.0.0.1:${nginxPort} with ${nginx.pids().length - 1} workers and answers with the same bytes and headers.`,
+      `  ${version} is up on 127.0.0.1:${nginxPort} with ${nginx.pids().length - 1} worker and answers with the same bytes and headers.`,
     );
     for (let round = 1; round <= rounds; round++) {
       const suffix = rounds > 1 ? ` #${round}` : "";
-      oursRuns.push(await measure(`our server${suffix}`, ourUrl, () => [serverPid]));
-      nginxRuns.push(await measure(`${version}${suffix}`, nginxUrl, nginx.pids));
+      oursRuns.push(await measure(`our server${suffix}`, ourUrl, () => [serverPid], cores));
+      nginxRuns.push(await measure(`${version}${suffix}`, nginxUrl, nginx.pids, cores));
     }
   } finally {
     await nginx.stop();
@@ -179,28 +198,20 @@ export async function measureThroughput(port: number, serverPid: number, nginxPo
   console.log("");
   for (const line of throughputTable(oursRuns.flatMap((run, index) => [run, nginxRuns[index] ?? run]))) console.log(`  ${line}`);
   console.log("");
-  const all = [...oursRuns, ...nginxRuns];
-  const best = (runs: LoadFigures[]) => runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
-  const oursFigures = best(oursRuns);
-  const nginxFigures = best(nginxRuns);
-  if (rounds > 1) console.log(`  Best of ${rounds} rounds for each server: ${oursFigures.label} against ${nginxFigures.label}.`);
-  const busiest = Math.max(...all.map((run) => run.otherCpu ?? 0));
-  if (busiest > busyOtherCpu) {
-    console.log(
-      `  Other processes used up to ${Math.round(busiest * 100)}% of a core during the runs, taking CPU from the servers and ` +
-        "the load generator: these figures are lower and noisier than on a quiet machine, and the ratio can swing either way.",
-    );
-  }
+  const oursFigures = medianRun(oursRuns);
+  const nginxFigures = medianRun(nginxRuns);
+  if (rounds > 1) console.log(`  Median of ${rounds} rounds for each server: ${oursFigures.label} against ${nginxFigures.label}.`);
+  const disturbed = disturbanceNote([...oursRuns, ...nginxRuns]);
+  if (disturbed) console.log(`  ${disturbed}`);
   for (const note of throughputNotes(oursFigures, nginxFigures)) console.log(`  ${note}`);
-  const failed = all.some((run) => run.non2xx + run.errors > 0);
-  const measured = throughputCheck(oursFigures, nginxFigures);
-  const check = failed ? { ...measured, pass: false } : measured;
-  console.log(`\n  ${formatCheck(check)}`);
-  if (failed) {
+  const runs = [...oursRuns, ...nginxRuns];
+  const closing = throughputSummary({ ...oursFigures, label: "our server" }, { ...nginxFigures, label: version }, runs);
+  console.log(`\n${closing.map((line) => `  ${line}`).join("\n")}`);
+  if (runs.some((run) => run.failed > 0)) {
     console.log(
-      `  Some requests failed (non-2xx, or errors: autocannon counts a request unanswered after ${timeoutS} s as one), ` +
+      `  Some requests failed (a connection error, no answer within ${load.timeoutS} s, or a status of 400 or more), ` +
         "so the ratio does not count as meeting its budget.",
     );
   }
-  return check;
+  return throughputCheck(oursFigures, nginxFigures, runs);
 }
