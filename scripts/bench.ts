@@ -43,6 +43,8 @@ if (!pages) {
 const lighthouseWanted = !options["throughput-only"];
 const throughputWanted = options["throughput-only"] || pages.some((page) => page.path === "/");
 
+// The throughput comparison is of one process on one core: no cluster of workers, whatever the shell says.
+delete process.env.WEB_CONCURRENCY;
 const server = await startServer(port, "bench-results/server.log");
 const checks: Check[] = [];
 try {

@@ -22,6 +22,7 @@ describe("the server's configuration", () => {
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
       DATABASE_POOL_MAX: 10,
+      WEB_CONCURRENCY: 1,
       SQLITE_FILE: "data/site.db",
       MAIL_OUTBOX_DIR: "data/outbox",
       PAYMENT_GATEWAY: "test",

@@ -8,15 +8,20 @@
  * the default". The README's "Configuration" table lists the same variables: keep the two together.
  */
 import { z } from "zod";
+import { processVariables } from "./config/process-variables.ts";
 import { serverVariables } from "./config/server-variables.ts";
 import { shopVariables } from "./config/shop-variables.ts";
 
+export { MAX_WEB_CONCURRENCY } from "./config/process-variables.ts";
 export { LOG_LEVELS } from "./config/server-variables.ts";
 export { PAYMENT_GATEWAYS } from "./config/shop-variables.ts";
 
-const schema = z.object({ ...serverVariables, ...shopVariables });
+const schema = z.object({ ...serverVariables, ...processVariables, ...shopVariables });
 
-/** What only makes sense across variables: Stripe needs its keys, and a live key is for production only. */
+/**
+ * What only makes sense across variables: Stripe needs its keys, a live key is for production only, and
+ * several processes need PostgreSQL.
+ */
 const checkedSchema = schema.superRefine((config, context) => {
   const fail = (path: keyof typeof config, message: string) => context.addIssue({ code: "custom", path: [path], message });
   if (config.PAYMENT_GATEWAY === "stripe") {
@@ -30,6 +35,16 @@ const checkedSchema = schema.superRefine((config, context) => {
   }
   if (config.FULFILMENT_WEBHOOK_URL && !config.FULFILMENT_WEBHOOK_SECRET) {
     fail("FULFILMENT_WEBHOOK_SECRET", "must be set with FULFILMENT_WEBHOOK_URL: your provisioning system checks every request with it");
+  }
+  // The embedded SQLite has one writer per process by design: each process reaches the file through one
+  // connection, with transactions that read before they write and node:sqlite waiting for the file lock
+  // synchronously. Across processes those transactions would fail with "database is locked" or stall a
+  // whole worker on the lock, so a cluster needs PostgreSQL, whose row locks and leases it is built for.
+  if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
+    fail(
+      "WEB_CONCURRENCY",
+      `asks for ${config.WEB_CONCURRENCY} processes, which need PostgreSQL: set DATABASE_URL (postgres://…), or unset WEB_CONCURRENCY to run one process on the embedded SQLite file`,
+    );
   }
   if (config.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(config.STRIPE_SECRET_KEY) && config.NODE_ENV !== "production") {
     fail(
@@ -82,6 +97,12 @@ export function configWarnings(config: ServerConfig): string[] {
   }
   if (config.NODE_ENV === "production" && config.PAYMENT_GATEWAY === "test") {
     warnings.push("PAYMENT_GATEWAY is test: the checkout moves no money and says it is in test mode.");
+  }
+  const connections = config.WEB_CONCURRENCY * config.DATABASE_POOL_MAX;
+  if (config.DATABASE_URL && config.WEB_CONCURRENCY > 1 && connections > 90) {
+    warnings.push(
+      `WEB_CONCURRENCY × DATABASE_POOL_MAX lets this server alone open ${connections} PostgreSQL connections, near or over PostgreSQL's default max_connections (100): lower DATABASE_POOL_MAX.`,
+    );
   }
   return warnings;
 }

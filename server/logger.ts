@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import cluster from "node:cluster";
 import pino from "pino";
 
 /**
@@ -25,7 +26,8 @@ const configuredLevel = process.env.LOG_LEVEL ?? "info";
 
 export const logger = pino({
   level: (levels as readonly string[]).includes(configuredLevel) ? (configuredLevel as Level) : "info",
-  base: { service: "storefront" },
+  // In a cluster (WEB_CONCURRENCY), each line says which worker wrote it (a restarted worker gets a new id).
+  base: { service: "storefront", ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) },
   timestamp: pino.stdTimeFunctions.isoTime,
   mixin: () => {
     const context = requestContext.getStore();

@@ -1,10 +1,14 @@
 import { createHash } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   createPageCache,
   inlineScripts,
   isShareable,
+  normalTarget,
   pageKey,
   pageResponse,
   policyWithScriptHashes,
@@ -44,6 +48,34 @@ describe("which pages are shared", () => {
     const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
     expect(pageKey("/blog?search=kodi", chrome)).toBe("visitor /blog?search=kodi");
     expect(pageKey("/blog?search=kodi", "Googlebot/2.1 (+http://www.google.com/bot.html)")).toBe("crawler /blog?search=kodi");
+    expect(pageKey("http://localhost:3000/blog?search=kodi", undefined)).toBe("visitor /blog?search=kodi");
+  });
+
+  it("keys a request target as URL parsing would, without parsing the plain ones", () => {
+    const parsed = (target: string) => {
+      const url = URL.parse(target, "http://localhost");
+      return url ? `${url.pathname}${url.search}` : target;
+    };
+    for (const target of [
+      "/",
+      "/es/blog?q=a+b&page=2",
+      "/a/./b/../c",
+      "/a/.",
+      "//evil.example/x",
+      "/x y",
+      "/%7Euser",
+      "/a'b?c'd",
+      "/\\x",
+    ]) {
+      expect(normalTarget(target), target).toBe(parsed(target));
+    }
+    const targets = fc
+      .array(fc.constantFrom(..."/?.%'\\ #azAZ09-_~!$&()*+,;=:@[]{}|^`\"<>é"), { maxLength: 12 })
+      .map((chars) => `/${chars.join("")}`);
+    fc.assert(
+      fc.property(targets, (target) => normalTarget(target) === parsed(target)),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -93,5 +125,60 @@ describe("the page cache", () => {
     now = 1001;
     expect(cache.fresh("b")).toBeUndefined();
     expect(cache.size()).toBe(1);
+  });
+});
+
+describe("answering from memory", () => {
+  const cache = createPageCache({ ttlMs: 60_000, maxEntries: 10 });
+  const server = createServer((incoming, outgoing) => {
+    if (!cache.serve(incoming, outgoing, "req-1")) outgoing.writeHead(404).end();
+  });
+  const listening = new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  async function send(method: string, path: string, headers: Record<string, string> = {}) {
+    const port = await listening;
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const outgoing = request({ host: "127.0.0.1", port, method, path, headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      });
+      outgoing.on("error", reject);
+      outgoing.end();
+    });
+  }
+
+  it("sends the stored headers, the request's id and the body in the encoding asked for, with its length", async () => {
+    await cache.store("visitor /about", rendered());
+    const gzip = await send("GET", "/about", { "accept-encoding": "gzip, deflate" });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers).toMatchObject({ "x-request-id": "req-1", "content-encoding": "gzip", vary: "Accept-Encoding" });
+    expect(gzip.headers["content-security-policy"]).toBe(policyWithScriptHashes(policy, html));
+    expect(Number(gzip.headers["content-length"])).toBe(gzip.body.byteLength);
+    expect(gunzipSync(gzip.body).toString()).toBe(html);
+    const plain = await send("GET", "/about");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(html);
+    expect(plain.headers.etag).not.toBe(gzip.headers.etag);
+  });
+
+  it("answers 304 to the ETag of the encoding asked for, HEAD without a body, and leaves the rest to the full handler", async () => {
+    await cache.store("visitor /about", rendered());
+    const { headers } = await send("GET", "/about", { "accept-encoding": "br" });
+    const again = await send("GET", "/about", { "accept-encoding": "br", "if-none-match": String(headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+    expect((await send("GET", "/about", { "if-none-match": String(headers.etag) })).status).toBe(200);
+    const head = await send("HEAD", "/about", { "accept-encoding": "br" });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-length"]).toBe(headers["content-length"]);
+    expect(head.body.byteLength).toBe(0);
+    expect((await send("POST", "/about")).status).toBe(404);
+    expect((await send("GET", "/about", { cookie: "lang=es; user-language-preference=es" })).status).toBe(404);
+    expect((await send("GET", "/about", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).status).toBe(404);
+    expect((await send("GET", "/contact")).status).toBe(404);
+    // URL parsing refuses this target; it once threw out of the request listener and took the process down.
+    expect((await send("GET", "//")).status).toBe(404);
   });
 });

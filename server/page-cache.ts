@@ -1,25 +1,32 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { preferenceKey } from "../app/i18n/languages.ts";
-import { chooseEncoding, compress } from "./compression.ts";
+import { buildCachedPage, type CachedPage, chooseVariant, type Variant } from "./cached-page.ts";
+import { chooseEncoding, type Encoding } from "./compression.ts";
+
+export { type CachedPage, inlineScripts, policyWithScriptHashes } from "./cached-page.ts";
 
 /**
  * Pages that are the same for every visitor are rendered once and then served from memory, already
  * compressed, without going through React again. A route opts in by answering `Cache-Control: public`.
+ * The stored variants are keyed by address and by whether the visitor is a crawler, because crawlers get
+ * every lazy section rendered at once.
  *
- * A stored page cannot carry a fresh nonce, so its Content-Security-Policy allows its inline scripts by
- * their SHA-256 hashes instead (design.md §8): the hash pins the exact script, which is what the nonce
- * was for. The stored variants are keyed by address and by whether the visitor is a crawler, because
- * crawlers get every lazy section rendered at once.
+ * A cache hit is the server's hottest path (design.md §9 holds it to half of nginx's requests per second
+ * on one core), so `lookup` does no parsing it can avoid: the header blocks are built at store time
+ * (cached-page.ts), a plain target is its own key, and what depends on a request header is remembered per
+ * distinct header value.
  */
 
-export interface CachedPage {
-  status: number;
-  headers: Record<string, string>;
-  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
-  etag: string;
-  expires: number;
+/** What a stored page's answer depends on. */
+export interface CacheQuery {
+  method: string;
+  /** The request target, `/path?query`. */
+  target: string;
+  cookie?: string;
+  userAgent?: string;
+  acceptEncoding?: string;
+  ifNoneMatch?: string;
 }
 
 export interface PageCacheOptions {
@@ -27,20 +34,6 @@ export interface PageCacheOptions {
   ttlMs: number;
   maxEntries: number;
   now?: () => number;
-}
-
-/** Executable inline scripts: no `src`, and not a data block such as JSON-LD. */
-export function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter(([, attributes = ""]) => !/\bsrc=/i.test(attributes) && !/type="application\/(ld\+)?json"/i.test(attributes))
-    .map(([, , content = ""]) => content)
-    .filter((content) => content.length > 0);
-}
-
-/** The policy with the nonce replaced by the hashes of the page's inline scripts. */
-export function policyWithScriptHashes(policy: string, html: string): string {
-  const hashes = [...new Set(inlineScripts(html).map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`))];
-  return policy.replace(/'nonce-[^']*'/, hashes.join(" ") || "'none'");
 }
 
 /** Whether a rendered answer may be stored and shown to everyone. */
@@ -54,9 +47,53 @@ export function isShareable(request: Request, response: Response): boolean {
   );
 }
 
+/**
+ * A map that forgets everything once full: for results computed from a request header (a user agent,
+ * an Accept-Encoding), which real traffic repeats a lot and a hostile client can vary without end.
+ */
+function memo<T>(compute: (input: string) => T, limit = 1000, longest = 512): (input: string) => T {
+  const known = new Map<string, T>();
+  return (input) => {
+    if (input.length > longest) return compute(input);
+    let value = known.get(input);
+    if (value === undefined && !known.has(input)) {
+      if (known.size >= limit) known.clear();
+      value = compute(input);
+      known.set(input, value);
+    }
+    return value as T;
+  };
+}
+
+// isbot runs one large regular expression over the user agent; the same few agents come back all the time.
+const isCrawler = memo((userAgent: string) => isbot(userAgent));
+const encodingFor = memo((acceptEncoding: string): Encoding | null => chooseEncoding(acceptEncoding), 200);
+
+/**
+ * A request target whose path and query WHATWG URL parsing leaves as they are: only characters it never
+ * escapes (no `%`, `'`, `\`, space, `#`, …), starting with a single `/`, with no `.` or `..` path segment
+ * and no empty query.
+ */
+const plainTarget = /^\/(?!\/)[\w\-.~!$&()*+,;=:@/?]*$/;
+const dotSegment = /(^|\/)\.\.?(\/|$)/;
+
+/**
+ * The path and query of a request target (`/blog?q=x`) or of a whole URL, as `new URL` gives them; parsed
+ * only when the target is not already in that form. A target URL parsing refuses (`//`) is returned as it
+ * came: no stored page has that key, and the full handler answers it.
+ */
+export function normalTarget(url: string): string {
+  if (plainTarget.test(url)) {
+    const query = url.indexOf("?");
+    // An empty query (`/blog?`) is dropped by URL parsing.
+    if (query === -1 ? !dotSegment.test(url) : query < url.length - 1 && !dotSegment.test(url.slice(0, query))) return url;
+  }
+  const parsed = URL.parse(url, "http://localhost");
+  return parsed ? `${parsed.pathname}${parsed.search}` : url;
+}
+
 export function pageKey(url: string, userAgent: string | null | undefined): string {
-  const { pathname, search } = new URL(url, "http://localhost");
-  return `${isbot(userAgent) ? "crawler" : "visitor"} ${pathname}${search}`;
+  return `${userAgent && isCrawler(userAgent) ? "crawler" : "visitor"} ${normalTarget(url)}`;
 }
 
 export function createPageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOptions) {
@@ -71,89 +108,60 @@ export function createPageCache({ ttlMs, maxEntries, now = Date.now }: PageCache
 
   /** Stores a rendered page (security headers already applied) and returns what to send for it. */
   async function store(key: string, response: Response): Promise<CachedPage> {
-    const html = await response.text();
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    delete headers["content-length"];
-    delete headers["content-encoding"];
-    const policy = headers["content-security-policy"];
-    if (policy) headers["content-security-policy"] = policyWithScriptHashes(policy, html);
-    headers.vary = [...new Set([...(headers.vary ?? "").split(",").map((v) => v.trim()), "Accept-Encoding"].filter(Boolean))].join(", ");
-    const identity = Buffer.from(html);
-    const page: CachedPage = {
-      status: response.status,
-      headers,
-      bodies: { identity, br: await compress(identity, "br"), gzip: await compress(identity, "gzip") },
-      etag: createHash("sha256").update(identity).digest("base64url").slice(0, 27),
-      expires: now() + ttlMs,
-    };
+    const page = await buildCachedPage(response, now() + ttlMs);
     if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
     pages.set(key, page);
     return page;
   }
 
   /**
-   * Answers straight from memory when it can (GET or HEAD of a stored page, no language preference cookie
-   * that could redirect); returns false to let the full handler answer.
+   * What to send from memory for a request, if anything: a GET or HEAD of a stored page, without a language
+   * preference cookie (which could redirect).
    */
-  function serve(request: IncomingMessage, response: ServerResponse): boolean {
-    if (request.method !== "GET" && request.method !== "HEAD") return false;
-    if (request.headers.cookie?.includes(preferenceKey)) return false;
-    const page = fresh(pageKey(request.url ?? "/", request.headers["user-agent"]));
-    if (!page) return false;
-    writePage(request, page, response);
+  function lookup(query: CacheQuery): Variant | undefined {
+    if (query.method !== "GET" && query.method !== "HEAD") return undefined;
+    if (query.cookie?.includes(preferenceKey)) return undefined;
+    const page = fresh(pageKey(query.target, query.userAgent));
+    if (!page) return undefined;
+    return chooseVariant(page, query.acceptEncoding ? encodingFor(query.acceptEncoding) : null, query.ifNoneMatch);
+  }
+
+  /**
+   * Answers through node:http from memory when it can, with `requestId` in X-Request-Id; returns false to
+   * let the full handler answer. (Most stored pages leave by the fast lane instead: fast-lane.ts.)
+   */
+  function serve(request: IncomingMessage, response: ServerResponse, requestId: string): boolean {
+    const { headers } = request;
+    const variant = lookup({
+      method: request.method ?? "",
+      target: request.url ?? "/",
+      cookie: headers.cookie,
+      userAgent: headers["user-agent"],
+      acceptEncoding: headers["accept-encoding"],
+      ifNoneMatch: headers["if-none-match"],
+    });
+    if (!variant) return false;
+    variant.raw[variant.raw.length - 1] = requestId;
+    response.writeHead(variant.status, variant.raw);
+    response.end(request.method === "HEAD" ? undefined : (variant.body ?? undefined));
     return true;
   }
 
-  return { serve, store, fresh, size: () => pages.size };
+  return { lookup, serve, store, fresh, size: () => pages.size };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-interface Representation {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer | null;
-}
-
-/** What to send for a stored page: 304 when the client has it, else the best encoding it accepts. */
-export function representation(
-  page: CachedPage,
-  method: string,
-  acceptEncoding: string | null,
-  ifNoneMatch: string | null | undefined,
-): Representation {
-  const encoding = chooseEncoding(acceptEncoding);
-  const etag = `W/"${page.etag}-${encoding ?? "identity"}"`;
-  if (ifNoneMatch === etag) return { status: 304, headers: { ...page.headers, etag }, body: null };
-  const body = encoding ? page.bodies[encoding] : page.bodies.identity;
-  return {
-    status: page.status,
-    headers: { ...page.headers, etag, "content-length": String(body.byteLength), ...(encoding ? { "content-encoding": encoding } : {}) },
-    body: method === "HEAD" ? null : body,
-  };
-}
-
-function writePage(request: IncomingMessage, page: CachedPage, response: ServerResponse): void {
-  const { status, headers, body } = representation(
-    page,
-    request.method ?? "GET",
-    request.headers["accept-encoding"] ?? null,
-    request.headers["if-none-match"],
-  );
-  response.writeHead(status, headers);
-  response.end(body ?? undefined);
-}
-
-/** The same, for the fetch-style handler that rendered the page a moment ago. */
+/** The same, for the fetch-style handler that rendered the page a moment ago (its X-Request-Id is set apart). */
 export function pageResponse(request: Request, page: CachedPage): Response {
-  const { status, headers, body } = representation(
-    page,
-    request.method,
-    request.headers.get("accept-encoding"),
-    request.headers.get("if-none-match"),
-  );
-  return new Response(body ? new Uint8Array(body) : null, { status, headers });
+  const acceptEncoding = request.headers.get("accept-encoding");
+  const variant = chooseVariant(page, acceptEncoding ? encodingFor(acceptEncoding) : null, request.headers.get("if-none-match"));
+  const body = request.method === "HEAD" || !variant.body ? null : new Uint8Array(variant.body);
+  return new Response(body, { status: variant.status, headers: variant.headers });
+}
+
+/** What to send for a stored page, as status, headers and body (null for a HEAD or a 304). */
+export function representation(page: CachedPage, method: string, acceptEncoding: string | null, ifNoneMatch: string | null | undefined) {
+  const variant = chooseVariant(page, acceptEncoding ? encodingFor(acceptEncoding) : null, ifNoneMatch);
+  return { status: variant.status, headers: variant.headers, body: method === "HEAD" ? null : variant.body };
 }

@@ -10,9 +10,10 @@ import type { SiteServer } from "./server-process.ts";
 
 const inFlight = 10;
 
-export async function runGracefulShutdown(server: SiteServer, db: Database, report: Report): Promise<void> {
+/** `prefix` names this run's orders (their e-mail addresses), so that two runs in one suite count apart. */
+export async function runGracefulShutdown(server: SiteServer, db: Database, report: Report, prefix = "shutdown"): Promise<void> {
   const client = target(server.port, inFlight, 30_000);
-  const emails = Array.from({ length: inFlight }, (_, n) => `shutdown-${n}@reliability.example`);
+  const emails = Array.from({ length: inFlight }, (_, n) => `${prefix}-${n}@reliability.example`);
   const answers = emails.map((email, n) =>
     postForm(client, "/checkout", checkoutFields(n, "approved", email), { Accept: "text/html", Origin: server.url }).then(
       (answer) => answer.status,
@@ -30,7 +31,7 @@ export async function runGracefulShutdown(server: SiteServer, db: Database, repo
     statuses.every((status) => status === 200),
     statuses.join(", "),
   );
-  const stored = (await allOrders(db)).filter((order) => order.email.startsWith("shutdown-") && order.status === "paid");
+  const stored = (await allOrders(db)).filter((order) => order.email.startsWith(`${prefix}-`) && order.status === "paid");
   report.check("…and each one is stored as paid", stored.length === inFlight, `${stored.length} of ${inFlight}`);
   report.check("…and the process exits with code 0", exitCode === 0, `exit code ${exitCode}`);
   const refused = await fetch(`${server.url}/healthz`).then(

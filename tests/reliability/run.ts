@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { runCheckoutLoad } from "./checkout-load.ts";
+import { runCluster } from "./cluster.ts";
 import { closeDatabase, emptySiteTables, openSiteDatabase } from "./database.ts";
 import { runDatabaseOutage } from "./database-outage.ts";
 import { runFaults } from "./faults.ts";
@@ -27,7 +28,8 @@ const sqliteFile = join(workDirectory, "site.db");
 // A run takes its variety from this seed; set RELIABILITY_SEED to replay one.
 const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 1_000_000);
 const phases = process.argv.slice(2);
-const runs = (phase: "load" | "hostile" | "faults" | "shutdown" | "jobs" | "outage") => phases.length === 0 || phases.includes(phase);
+const runs = (phase: "load" | "hostile" | "faults" | "shutdown" | "jobs" | "cluster" | "outage") =>
+  phases.length === 0 || phases.includes(phase);
 
 if (!existsSync("build/server/index.js")) {
   console.error("No build found: run `npm run build` first (npm run test:reliability does).");
@@ -51,7 +53,7 @@ const db = await openSiteDatabase({ url: databaseUrl, sqliteFile });
 // Every table starts empty, so each figure counts this run only.
 await emptySiteTables(db);
 
-const [sitePort, geolocationPort, closedPort, relayPort, secondPort, receiverPort] = await freePorts(6);
+const [sitePort, geolocationPort, closedPort, relayPort, secondPort, receiverPort, clusterPort] = await freePorts(7);
 const serverEnv = {
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { SQLITE_FILE: sqliteFile }),
   MAIL_OUTBOX_DIR: join(workDirectory, "outbox"),
@@ -91,6 +93,15 @@ try {
       await runJobsAcrossServers(server, second, db, report, { orders: 300, reminders: 300, receiverPort: receiverPort! });
       for (const crash of second.crashes()) report.check("the second server never crashed", false, crash);
     } else console.log("  skipped: two servers share one database on PostgreSQL (RELIABILITY_DATABASE_URL).");
+  }
+  if (runs("cluster")) {
+    report.section("Two worker processes on one port (WEB_CONCURRENCY=2): one killed, then SIGTERM with checkouts in flight");
+    if (databaseUrl) {
+      const logFile = join(workDirectory, "server-cluster.log");
+      const clustered = siteServer({ port: clusterPort!, logFile, env: serverEnv });
+      await runCluster(clustered, db, report, { logFile });
+      for (const crash of clustered.crashes()) report.check("the clustered server never crashed", false, crash);
+    } else console.log("  skipped: several processes need PostgreSQL (RELIABILITY_DATABASE_URL); on SQLite the server refuses them.");
   }
   if (runs("outage")) {
     report.section("PostgreSQL going away and coming back");

@@ -1,0 +1,48 @@
+import { availableParallelism } from "node:os";
+import { describe, expect, it } from "vitest";
+import { ConfigError, configWarnings, parseConfig } from "../config.ts";
+
+const postgres = { DATABASE_URL: "postgres://site:site@localhost:5432/site", NODE_ENV: "development" };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe("WEB_CONCURRENCY", () => {
+  it("is one process unless set, a whole number of processes, or one per core with auto", () => {
+    expect(parseConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseConfig({ ...postgres, WEB_CONCURRENCY: "4" }).WEB_CONCURRENCY).toBe(4);
+    expect(parseConfig({ ...postgres, WEB_CONCURRENCY: " AUTO " }).WEB_CONCURRENCY).toBe(Math.min(64, availableParallelism()));
+    expect(parseConfig({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it.each([
+    ["0", "WEB_CONCURRENCY: must be a whole number from 1 to 64, or auto, e.g. WEB_CONCURRENCY=4 (got 0)"],
+    ["65", "WEB_CONCURRENCY: must be at most 64, or auto for one process per core (got 65)"],
+    ["two", 'WEB_CONCURRENCY: must be a whole number from 1 to 64, or auto for one process per core, e.g. WEB_CONCURRENCY=4 (got "two")'],
+    ["1.5", "WEB_CONCURRENCY: must be a whole number from 1 to 64"],
+  ])("refuses WEB_CONCURRENCY=%s, saying what would do", (value, message) => {
+    const problems = problemsOf({ ...postgres, WEB_CONCURRENCY: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+
+  it("needs PostgreSQL for more than one process: the embedded SQLite file takes one", () => {
+    expect(problemsOf({ WEB_CONCURRENCY: "2" })).toEqual([
+      "WEB_CONCURRENCY: asks for 2 processes, which need PostgreSQL: set DATABASE_URL (postgres://…), or unset WEB_CONCURRENCY to run one process on the embedded SQLite file",
+    ]);
+  });
+
+  it("warns when the processes' connection pools could exhaust PostgreSQL's connections", () => {
+    expect(configWarnings(parseConfig({ ...postgres, WEB_CONCURRENCY: "10", DATABASE_POOL_MAX: "10" })).join()).toMatch(
+      /^WEB_CONCURRENCY × DATABASE_POOL_MAX lets this server alone open 100 PostgreSQL connections/,
+    );
+    expect(configWarnings(parseConfig({ ...postgres, WEB_CONCURRENCY: "4" }))).toEqual([]);
+  });
+});
