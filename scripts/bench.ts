@@ -8,6 +8,7 @@
  *
  * Run `npm run build` first. `--only /about` limits Lighthouse to one page (`/es/about`: one language; the
  * throughput part runs only when the landing page is among the pages); `--throughput-only` skips Lighthouse;
+ * `--runs 3` (the default) measures each page three times, each figure the median of the three;
  * `--rounds 3` has the two servers take turns three times under load, the median run of each counting.
  * Ports: BENCH_PORT (3200) for the server, a free one after it (up to 3299) for nginx. The server answers the
  * language detection's geolocation itself, as it does by default.
@@ -16,7 +17,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
-import { measurePage, type PageResult, slowCpuBenchmarkIndex } from "./bench/lighthouse.ts";
+import { measurePageMedian, type PageResult, slowCpuBenchmarkIndex } from "./bench/lighthouse.ts";
 import { pagePaths, pagesToMeasure } from "./bench/pages.ts";
 import { budgets, type Check, lighthouseChecks, lighthouseTable, marks, summary } from "./bench/report.ts";
 import { freePort, startServer } from "./bench/server.ts";
@@ -27,9 +28,15 @@ const { values: options } = parseArgs({
     only: { type: "string" },
     "throughput-only": { type: "boolean", default: false },
     rounds: { type: "string", default: "1" },
+    runs: { type: "string", default: "3" },
   },
 });
 const rounds = Number(options.rounds);
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
+  console.error(`--runs ${options.runs}: give a whole number from 1 to 9.`);
+  process.exit(2);
+}
 if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) {
   console.error(`--rounds ${options.rounds}: give a whole number from 1 to 10.`);
   process.exit(2);
@@ -72,9 +79,9 @@ async function runLighthouse(): Promise<Check[]> {
   const results: PageResult[] = [];
   try {
     for (const page of pages ?? []) {
-      const result = await measurePage(chrome.port, `http://localhost:${port}`, page, "bench-results/lighthouse");
+      const result = await measurePageMedian(chrome.port, `http://localhost:${port}`, page, "bench-results/lighthouse", runs);
       console.log(
-        `Lighthouse: ${page.url} (CPU benchmark ${Math.round(result.benchmarkIndex)}${result.retried ? `; ${result.retried}` : ""})`,
+        `Lighthouse: ${page.url}, median of ${runs} (CPU benchmark ${Math.round(result.benchmarkIndex)}${result.retried ? `; ${result.retried}` : ""})`,
       );
       if (result.runtimeError) console.log(`  Lighthouse could not measure it: ${result.runtimeError}`);
       if (result.belowFullMarks.length > 0) console.log(`  audits below full marks: ${result.belowFullMarks.join(", ")}`);
