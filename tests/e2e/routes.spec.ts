@@ -83,6 +83,9 @@ test.describe("pages loaded on demand", () => {
     test(`client-side navigation to ${target} shows the spinner while the page loads`, async ({ page, expectAccessible }) => {
       await page.goto(localized(language, "/"));
       await expectAccessible(page);
+      // Client navigation needs the page hydrated, which happens after its first paint; before, a click is
+      // an ordinary page load, with no spinner.
+      await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
 
       // Hold the page's code and data until the spinner has been seen.
       let release: () => void = () => {};
