@@ -1,12 +1,16 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { shellChunks } from "./scripts/bundle/chunk-groups.ts";
+
+const shell = shellChunks();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), shell.plugin],
   resolve: { tsconfigPaths: true },
   build: {
     // A strict CSP never meets an inlined asset: every font, image and script is a real file.
     assetsInlineLimit: 0,
+    rolldownOptions: { output: { codeSplitting: { groups: shell.groups } } },
   },
 });
