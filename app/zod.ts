@@ -8,3 +8,15 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/**
+ * A schema built the first time it is needed. Building the checkout's schema was 40 ms of a phone's main
+ * thread while the page hydrated (design.md §9); a form needs it only when a field is left or submitted.
+ */
+export function lazySchema<Schema>(build: () => Schema): () => Schema {
+  let built: Schema | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}

@@ -1,6 +1,6 @@
 import { isValidPhoneNumber, type CountryCode as PhoneCountry } from "libphonenumber-js/min";
 import { site } from "../../content/site";
-import { z } from "../zod";
+import { lazySchema, z } from "../zod";
 import { cardDigits, cardNumberProblem, cvvLength, detectCardBrand, expiryProblem } from "./card";
 import { isCountryCode } from "./countries";
 import { isPlausiblePostalCode } from "./postal-codes";
@@ -47,7 +47,8 @@ const planKeys = site.plans.map((plan) => plan.key) as [string, ...string[]];
 /** The form's one-time key: a UUID, or anything of that kind and length. */
 export const idempotencyKeyPattern = /^[A-Za-z0-9-]{16,64}$/;
 
-const contactShape = {
+/** The fields every checkout has; built on first use, like the schemas below. */
+const contactShape = () => ({
   plan: z.enum(planKeys, { error: "plan" }),
   viewers: z.coerce.number({ error: "viewers" }).int().min(1, { error: "viewers" }).max(3, { error: "viewers" }),
   idempotencyKey: z.string().regex(idempotencyKeyPattern, { error: "idempotencyKey" }),
@@ -59,9 +60,9 @@ const contactShape = {
   city: text("city"),
   postalCode: z.string({ error: "required" }).trim().max(fieldLimits.postalCode, { error: "tooLong" }),
   address: text("address"),
-};
+});
 
-const cardShape = {
+const cardShape = () => ({
   cardNumber: z
     .string({ error: "required" })
     .max(fieldLimits.cardNumber, { error: "cardNumber" })
@@ -83,7 +84,7 @@ const cardShape = {
     .trim()
     .min(1, { error: "required" })
     .regex(/^\d{3,4}$/, { error: "cvv" }),
-};
+});
 
 type ContactInput = { phone: string; country: string; postalCode: string };
 
@@ -98,22 +99,24 @@ function checkAgainstCountry(order: ContactInput, context: z.RefinementCtx) {
 }
 
 /** The form when the card is typed here (the built-in test gateway). */
-export const checkoutSchema = z.object({ ...contactShape, ...cardShape }).superRefine((order, context) => {
-  checkAgainstCountry(order, context);
-  if (/^\d{3,4}$/.test(order.cvv) && order.cvv.length !== cvvLength(detectCardBrand(order.cardNumber))) {
-    context.addIssue({ code: "custom", path: ["cvv"], message: "cvvLength" });
-  }
-});
+export const checkoutSchema = lazySchema(() =>
+  z.object({ ...contactShape(), ...cardShape() }).superRefine((order, context) => {
+    checkAgainstCountry(order, context);
+    if (/^\d{3,4}$/.test(order.cvv) && order.cvv.length !== cvvLength(detectCardBrand(order.cardNumber))) {
+      context.addIssue({ code: "custom", path: ["cvv"], message: "cvvLength" });
+    }
+  }),
+);
 
 /** The form when the card is given on the processor's own page (Stripe Checkout): no card fields at all. */
-export const hostedCheckoutSchema = z.object(contactShape).superRefine(checkAgainstCountry);
+export const hostedCheckoutSchema = lazySchema(() => z.object(contactShape()).superRefine(checkAgainstCountry));
 
 /** The card fields, which only a checkout that takes the card itself shows. */
 export const cardFields = ["cardNumber", "expiryDate", "cvv"] as const satisfies readonly CheckoutField[];
 
-export type CheckoutInput = z.input<typeof checkoutSchema>;
-export type CheckoutOrder = z.output<typeof checkoutSchema>;
-export type ContactDetails = z.output<typeof hostedCheckoutSchema>;
+export type CheckoutInput = z.input<ReturnType<typeof checkoutSchema>>;
+export type CheckoutOrder = z.output<ReturnType<typeof checkoutSchema>>;
+export type ContactDetails = z.output<ReturnType<typeof hostedCheckoutSchema>>;
 
 /** What the visitor typed, as the form gives it back after a failed attempt (never the CVV). */
 export type FormValues = Partial<Record<CheckoutField | "plan" | "viewers", string>>;
@@ -132,12 +135,12 @@ export function checkoutErrors(error: z.ZodError): FieldErrors {
 
 /** Validates a submitted form (FormData or a plain object) with the card fields. */
 export function validateCheckout(input: Record<string, unknown>) {
-  const result = checkoutSchema.safeParse(input);
+  const result = checkoutSchema().safeParse(input);
   return result.success ? { ok: true as const, order: result.data } : { ok: false as const, errors: checkoutErrors(result.error) };
 }
 
 /** Validates a submitted form without card fields (the card is given on the processor's page). */
 export function validateHostedCheckout(input: Record<string, unknown>) {
-  const result = hostedCheckoutSchema.safeParse(input);
+  const result = hostedCheckoutSchema().safeParse(input);
   return result.success ? { ok: true as const, order: result.data } : { ok: false as const, errors: checkoutErrors(result.error) };
 }

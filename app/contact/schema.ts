@@ -1,4 +1,4 @@
-import { z } from "../zod";
+import { lazySchema, z } from "../zod";
 
 /** The contact form's rules, for the browser and the server; messages are keys of `contact.errors`. */
 export const contactFields = ["name", "email", "subject", "message"] as const;
@@ -19,17 +19,19 @@ const text = (field: ContactField) =>
     .min(contactLimits[field].min, { error: "tooShort" })
     .max(contactLimits[field].max, { error: "tooLong" });
 
-export const contactSchema = z.object({
-  name: text("name"),
-  email: text("email").pipe(z.email({ error: "email" })),
-  subject: text("subject"),
-  message: text("message"),
-});
+export const contactSchema = lazySchema(() =>
+  z.object({
+    name: text("name"),
+    email: text("email").pipe(z.email({ error: "email" })),
+    subject: text("subject"),
+    message: text("message"),
+  }),
+);
 
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export function validateContact(input: Record<string, unknown>) {
-  const result = contactSchema.safeParse(input);
+  const result = contactSchema().safeParse(input);
   if (result.success) return { ok: true as const, message: result.data };
   const errors: ContactErrors = {};
   for (const issue of result.error.issues) {
