@@ -11,6 +11,7 @@ import { lazyComponent } from "./components/lazy-component";
 import { useNonce } from "./components/nonce";
 import { SiteShell } from "./components/SiteShell";
 import { claimVariables, rememberClaimVariables } from "./content/claims";
+import { planPriceTexts, rememberPlanPriceTexts } from "./content/plans";
 import { geolocationEndpoint } from "./geolocation.server";
 import { languageFromPath, requestPathname } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
@@ -36,6 +37,7 @@ export function loader({ request }: Route.LoaderArgs) {
     crawler: isbot(request.headers.get("user-agent")),
     geolocationEndpoint,
     claims: claimVariables(language),
+    prices: planPriceTexts(language),
   };
 }
 
@@ -50,6 +52,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     crawler: isbot(navigator.userAgent),
     geolocationEndpoint: firstGeolocationEndpoint,
     claims: claimVariables(language),
+    prices: planPriceTexts(language),
   };
 }
 
@@ -68,7 +71,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
   const language = data?.language ?? languageFromPath(location.pathname);
-  if (data) rememberClaimVariables(data.language, data.claims);
+  if (data) {
+    rememberClaimVariables(data.language, data.claims);
+    rememberPlanPriceTexts(data.language, data.prices);
+  }
   const nonce = useNonce();
   return (
     <html lang={language} dir="ltr">

@@ -1,14 +1,12 @@
 import { Link } from "react-router";
 import type { ArticleSummary } from "../content/blog.server";
-import { formatDate } from "../content/dates";
-import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { Picture } from "./Picture";
 
 /** An article in a list: its picture, category, title (the link), summary, date and reading time. */
 export function BlogCard({ article, headingLevel = 2 }: { article: ArticleSummary; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const localized = useLocalizedPath();
   const Heading = `h${headingLevel}` as const;
   return (
@@ -29,7 +27,7 @@ export function BlogCard({ article, headingLevel = 2 }: { article: ArticleSummar
         </Heading>
         <p className="mt-2 flex-1 text-sm leading-relaxed text-muted">{article.description}</p>
         <p className="mt-4 text-xs text-muted">
-          <time dateTime={article.publishDate}>{formatDate(article.publishDate, language)}</time>
+          <time dateTime={article.publishDate}>{article.publishDateText}</time>
           <span aria-hidden="true"> · </span>
           {t("blog.readingTime", { count: article.readingMinutes })}
         </p>

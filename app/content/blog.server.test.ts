@@ -13,6 +13,15 @@ describe("an article file", () => {
     expect(parseArticle(article(asText), "a.md", "a", "en").keywords).toEqual(["tv", "setup", "smart tv"]);
   });
 
+  it("writes its dates out in its language on the server", () => {
+    const withUpdate = `${complete}\nmodifiedDate: 2026-08-15`;
+    expect(parseArticle(article(withUpdate), "a.md", "a", "es")).toMatchObject({
+      publishDateText: "1 de julio de 2026",
+      modifiedDateText: "15 de agosto de 2026",
+    });
+    expect(parseArticle(article(complete), "a.md", "a", "en").modifiedDateText).toBeUndefined();
+  });
+
   it("keeps optional fields only when they exist", () => {
     const parsed = parseArticle(article(complete), "a.md", "a", "en");
     expect(parsed).not.toHaveProperty("modifiedDate");

@@ -41,6 +41,7 @@ describe("the long pages", () => {
       "fr",
     );
     expect(page.title).not.toContain("{{");
+    expect(page.updatedText).toBe("1 janvier 2026");
     expect(page.html).toMatch(/We stream 24\s000\+ channels\./);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Language, languages } from "../i18n/languages";
 import { claimVariables } from "./claims";
+import { formatDate } from "./dates";
 import { fillPlaceholders, markdownToHtml, readFrontMatter } from "./markdown.server";
 
 /** The long pages written as Markdown under content/pages/<page>/<language>.md. */
@@ -11,6 +12,8 @@ export interface RenderedPage {
   title: string;
   description: string;
   updated: string;
+  /** The date as a reader reads it, written on the server (no date formatter to build in the browser). */
+  updatedText: string;
   html: string;
 }
 
@@ -35,6 +38,7 @@ export function renderPage(source: string, file: string, language: Language): Re
     title: fillPlaceholders(data.title, values, file),
     description: fillPlaceholders(data.description, values, file),
     updated: data.updated,
+    updatedText: formatDate(data.updated, language),
     html: markdownToHtml(fillPlaceholders(body, values, file)),
   };
 }

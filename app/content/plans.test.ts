@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { site } from "../../content/site";
-import { checkoutPath, findPlan, formatPrice, isViewerCount, planPrice } from "./plans";
+import { checkoutPath, findPlan, formatPrice, isViewerCount, planPrice, planPriceTexts, rememberPlanPriceTexts } from "./plans";
 
 describe("plans", () => {
   it("has the spec's four plans with their keys, prices and periods, in order", () => {
@@ -33,6 +33,17 @@ describe("plans", () => {
     expect(formatPrice(1350, "en")).toBe("€13.50");
     expect(formatPrice(4500, "es").replace(/\s/g, " ")).toBe("45 €");
     expect(formatPrice(2000, "fr").replace(/\s/g, " ")).toBe("20 €");
+  });
+
+  it("writes every price a plan can show, and shows a written price as the server wrote it", () => {
+    const texts = planPriceTexts("es");
+    for (const plan of site.plans) {
+      for (const viewers of site.viewerChoices) expect(texts[planPrice(plan, viewers)]).toBe(formatPrice(planPrice(plan, viewers), "es"));
+    }
+    rememberPlanPriceTexts("fr", { 987654: "as the server wrote it" });
+    expect(formatPrice(987_654, "fr")).toBe("as the server wrote it");
+    expect(formatPrice(987_654, "en")).toBe("€9,876.54");
+    expect(formatPrice(987_654, "fr", "USD")).not.toBe("as the server wrote it");
   });
 
   it("builds the checkout address from a plan and a viewer count", () => {

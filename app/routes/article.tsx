@@ -4,11 +4,10 @@ import { site } from "../../content/site";
 import { BlogCard } from "../components/BlogCard";
 import { Picture } from "../components/Picture";
 import { findArticle, relatedArticles } from "../content/blog.server";
-import { formatDate } from "../content/dates";
 import { freshData, rememberData, sharedForAMinute } from "../content/fresh-data";
 import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
-import { useLanguage, useLocalizedPath } from "../i18n/use-language";
+import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { absoluteUrl, pageMeta } from "../seo";
 import { socialImagePath } from "../social-images";
@@ -70,7 +69,6 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, related } = loaderData;
   const { t } = useTranslation();
-  const language = useLanguage();
   const localized = useLocalizedPath();
   const location = useLocation();
 
@@ -110,9 +108,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-text sm:text-5xl">{article.title}</h1>
           <p className="mt-5 text-lg leading-relaxed text-muted">{article.description}</p>
           <p className="mt-6 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-            <time dateTime={article.publishDate}>{t("blog.published", { date: formatDate(article.publishDate, language) })}</time>
-            {article.modifiedDate && (
-              <time dateTime={article.modifiedDate}>{t("blog.updated", { date: formatDate(article.modifiedDate, language) })}</time>
+            <time dateTime={article.publishDate}>{t("blog.published", { date: article.publishDateText })}</time>
+            {article.modifiedDate && article.modifiedDateText && (
+              <time dateTime={article.modifiedDate}>{t("blog.updated", { date: article.modifiedDateText })}</time>
             )}
             <span>{t("blog.readingTime", { count: article.readingMinutes })}</span>
             {article.author && <span>{t("blog.by", { author: article.author })}</span>}

@@ -1,9 +1,7 @@
 import { PageHeading } from "../components/PageHeading";
-import { formatDate } from "../content/dates";
 import { sharedPageHeaders } from "../content/fresh-data";
 import { getLongPage, type LongPage, longPages } from "../content/pages.server";
 import { languageFromPath, pathWithoutLanguage, requestPathname } from "../i18n/languages";
-import { useLanguage } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/long-page";
@@ -23,13 +21,12 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) =>
 
 export default function LongPageRoute({ loaderData: { name, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   return (
     <article>
       <PageHeading title={page.title} lead={page.description}>
         {name !== "about" && (
           <p className="mt-4 text-sm text-muted">
-            <time dateTime={page.updated}>{t("common.lastUpdated", { date: formatDate(page.updated, language) })}</time>
+            <time dateTime={page.updated}>{t("common.lastUpdated", { date: page.updatedText })}</time>
           </p>
         )}
       </PageHeading>
