@@ -19,7 +19,8 @@ export function useFormChecks<Field extends string>(
   const [summary, setSummary] = useState<Problems<Field> | null>(null);
 
   useEffect(() => {
-    setClientErrors({});
+    // Unchanged state leaves the form as it is: re-rendering it just after hydration was a long task on a phone.
+    setClientErrors((shown) => (Object.keys(shown).length === 0 ? shown : {}));
     setSummary(failed?.errors ?? null);
     if (failed) summaryRef.current?.focus();
   }, [failed]);
