@@ -47,6 +47,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       </NonceContext.Provider>,
       {
         nonce,
+        // The page is sent whole, so every Suspense boundary goes out in place. Past a size, React would
+        // otherwise send a large one apart, hidden at the end of the page, for a script to move it in: a
+        // crawler that runs no script would see it out of place, and the browser lays the page out twice.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough();
           pipe(body);
