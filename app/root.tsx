@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { Suspense, useEffect } from "react";
+import { Suspense } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { site } from "../content/site";
 import type { Route } from "./+types/root";
@@ -7,6 +7,7 @@ import { ConsoleError } from "./admin/ConsoleError";
 import { adminLanguage } from "./admin/language.server";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/ErrorPage";
+import { HydratedMark } from "./components/HydratedMark";
 import { lazyComponent } from "./components/lazy-component";
 import { useNonce } from "./components/nonce";
 import { SiteShell } from "./components/SiteShell";
@@ -100,9 +101,14 @@ let firstGeolocationEndpoint = "";
 export default function App({ loaderData }: Route.ComponentProps) {
   firstGeolocationEndpoint ||= loaderData.geolocationEndpoint;
   const inConsole = isConsolePath(useLocation().pathname);
-  // Marks the page as interactive, for tests and for styles that only make sense with JavaScript.
-  useEffect(() => document.documentElement.setAttribute("data-hydrated", "true"), []);
-  if (inConsole) return <Outlet />;
+  if (inConsole) {
+    return (
+      <>
+        <Outlet />
+        <HydratedMark />
+      </>
+    );
+  }
   return (
     <SiteShell language={loaderData.language} geolocationEndpoint={loaderData.geolocationEndpoint}>
       <Outlet />

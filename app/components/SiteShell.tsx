@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import type { Language } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { TranslationContext, useTranslation } from "../i18n/use-translation";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { HydratedMark } from "./HydratedMark";
 import { LanguageDetector } from "./LanguageDetector";
 import { NavigationSpinner } from "./NavigationSpinner";
 
@@ -21,10 +22,17 @@ export function SiteShell({ language, geolocationEndpoint, children }: SiteShell
     <TranslationContext value={translator}>
       <SkipLink />
       <Header />
+      {/*
+        Each Suspense boundary hydrates on its own, after the header: one long commit of the whole page
+        was the longest task of a phone's hydration (design.md §9). Nothing in them suspends on the server.
+      */}
       <main id="main" tabIndex={-1} className="outline-none">
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+        <HydratedMark />
+      </Suspense>
       <NavigationSpinner label={translator.t("common.loading")} />
       {geolocationEndpoint && <LanguageDetector endpoint={geolocationEndpoint} />}
     </TranslationContext>
