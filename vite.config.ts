@@ -11,6 +11,9 @@ export default defineConfig({
   build: {
     // A strict CSP never meets an inlined asset: every font, image and script is a real file.
     assetsInlineLimit: 0,
+    // No preload links added from scripts: a lazily loaded section's imports are in the shell, which the page
+    // already has, and appending the links was a long task on a phone (React Router preloads route chunks itself).
+    modulePreload: false,
     rolldownOptions: { output: { codeSplitting: { groups: shell.groups } } },
   },
 });

@@ -132,9 +132,12 @@ test.describe("crawlers", () => {
       const tag = html.match(new RegExp(`<div\\b[^>]*\\bdata-section="${id}"[^>]*>`))?.[0];
       expect(tag, `the ${id} section`).toBeDefined();
       expect(tag).toContain('data-loaded="true"');
-      expect(html).toContain(escapeHtml(t("en", sectionHeadings[id])));
+      // In place, inside the section's element: not sent apart, hidden, for a script to move in.
+      const section = html.slice(html.indexOf(tag ?? ""), html.indexOf("</main>"));
+      expect(section).toContain(escapeHtml(t("en", sectionHeadings[id])));
     }
     expect(html).not.toContain('data-loaded="false"');
+    expect(html).not.toMatch(/<div hidden id="S:|\$RC\(/);
   });
 
   test("see every section rendered in the page without scrolling", async ({ page, expectAccessible }) => {
