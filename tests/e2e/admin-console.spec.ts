@@ -5,12 +5,10 @@ import subscribers from "../../content/locales/admin/en/subscribers.json" with {
 import mailEs from "../../content/mail/es.json" with { type: "json" };
 import { parseCsv } from "../../server/admin/csv.ts";
 import { customer, fillCheckout, payButton } from "../support/checkout.ts";
-import { newOperator, runSql, signIn } from "../support/console.ts";
+import { accessDetails, accessFields, fill, newOperator, runSql, signIn } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { site, t } from "../support/site.ts";
 import { mails, openHydrated, queryRows } from "../support/store.ts";
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 
 test("the operator's day: a visitor pays, the operator finds the order, delivers access, refunds it, and the timeline tells it all", async ({
   page,
@@ -42,15 +40,8 @@ test("the operator's day: a visitor pays, the operator finds the order, delivers
   await expectAccessible();
 
   // Delivers access: the customer's mail, in Spanish, carries the details.
-  const details = {
-    username: `cliente${Date.now()}`,
-    password: "Tr0ub4dor-e2e",
-    serverUrl: "https://tv.example.com",
-    playlistUrl: "https://tv.example.com/get.m3u",
-  };
-  for (const [field, value] of Object.entries(details)) {
-    await page.getByLabel(orders.deliver.fields[field as keyof typeof details], { exact: true }).fill(value);
-  }
+  const details = accessDetails("cliente");
+  for (const [field, value] of accessFields(page, details)) await field.fill(value);
   await page.getByRole("button", { name: orders.deliver.submit }).click();
   await expect(page.getByRole("status").filter({ hasText: fill(orders.deliver.done, { email }) })).toBeVisible();
   await expectAccessible();

@@ -6,8 +6,9 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import en from "../../content/locales/admin/en/login.json" with { type: "json" };
+import orders from "../../content/locales/admin/en/orders.json" with { type: "json" };
 import { e2eServers } from "./servers.ts";
 
 type Server = (typeof e2eServers)[keyof typeof e2eServers];
@@ -39,6 +40,25 @@ export async function signIn(page: Page, operator: { email: string; password: st
   await page.getByLabel(en.password, { exact: true }).fill(operator.password);
   await page.getByRole("button", { name: en.submit }).click();
 }
+
+/** A console text with its `{{placeholders}}` filled in. */
+export const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+
+/** Access details an operator types in for a customer, the username unique to this test. */
+export const accessDetails = (username: string) => ({
+  username: `${username}${Date.now()}`,
+  password: "Tr0ub4dor-e2e",
+  serverUrl: "https://tv.example.com",
+  playlistUrl: "https://tv.example.com/get.m3u",
+});
+
+/** The order page's delivery fields, each with what goes in it. */
+export const accessFields = (page: Page, details: ReturnType<typeof accessDetails>): [Locator, string][] =>
+  Object.entries(details).map(([field, value]) => [
+    page.getByLabel(orders.deliver.fields[field as keyof typeof details], { exact: true }),
+    value,
+  ]);
 
 export function runSql(sql: string, parameters: (string | number | null)[] = [], server: Server = e2eServers.main): void {
   const db = new DatabaseSync(server.databaseFile);
