@@ -5,11 +5,14 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import type { Locator, Page } from "@playwright/test";
+import type { AdminMessages } from "../../app/admin/text.ts";
 import en from "../../content/locales/admin/en/login.json" with { type: "json" };
 import orders from "../../content/locales/admin/en/orders.json" with { type: "json" };
 import { e2eServers } from "./servers.ts";
+import type { Language } from "./site.ts";
 
 type Server = (typeof e2eServers)[keyof typeof e2eServers];
 
@@ -41,6 +44,13 @@ export async function signIn(page: Page, operator: { email: string; password: st
   await page.getByRole("button", { name: en.submit }).click();
 }
 
+/** The console's texts in a language, by area, as its pages word them (content/locales/admin/<language>/). */
+export function consoleText(language: Language): AdminMessages {
+  const areas = ["common", "login", "account", "orders", "customers", "inbox", "subscribers", "audit"];
+  const read = (area: string) => JSON.parse(readFileSync(`content/locales/admin/${language}/${area}.json`, "utf8")) as unknown;
+  return Object.fromEntries(areas.map((area) => [area, read(area)])) as AdminMessages;
+}
+
 /** A console text with its `{{placeholders}}` filled in. */
 export const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
@@ -53,12 +63,13 @@ export const accessDetails = (username: string) => ({
   playlistUrl: "https://tv.example.com/get.m3u",
 });
 
-/** The order page's delivery fields, each with what goes in it. */
-export const accessFields = (page: Page, details: ReturnType<typeof accessDetails>): [Locator, string][] =>
-  Object.entries(details).map(([field, value]) => [
-    page.getByLabel(orders.deliver.fields[field as keyof typeof details], { exact: true }),
-    value,
-  ]);
+/** The order page's delivery fields, labelled in the console's language (English unless given), each with what goes in it. */
+export const accessFields = (
+  page: Page,
+  details: ReturnType<typeof accessDetails>,
+  labels: Record<keyof typeof details, string> = orders.deliver.fields,
+): [Locator, string][] =>
+  Object.entries(details).map(([field, value]) => [page.getByLabel(labels[field as keyof typeof details], { exact: true }), value]);
 
 export function runSql(sql: string, parameters: (string | number | null)[] = [], server: Server = e2eServers.main): void {
   const db = new DatabaseSync(server.databaseFile);
