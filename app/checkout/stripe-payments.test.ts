@@ -1,112 +1,39 @@
 /**
  * The Stripe path end to end below the browser: the real `stripe` SDK against the local Stripe of
- * tests/support/fake-stripe, our webhook handling behind a real HTTP endpoint, and a real database.
+ * tests/support/fake-stripe, our webhook handling behind a real HTTP endpoint, and a real database (see
+ * stripe-test-bed.server.ts).
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../content/site";
-import { migrateToLatest } from "../../server/db/database.ts";
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../../server/db/testing.ts";
-import { createStripeGateway, type StripeGateway } from "../../server/payments/stripe-gateway.ts";
-import { type FakeStripe, startFakeStripe } from "../../tests/support/fake-stripe/server.ts";
-import { allMessages } from "../i18n/messages.server";
-import { registerMessages } from "../i18n/registry";
+import { contactDetails } from "./checkout-fixtures.server";
 import { placeHostedOrder } from "./place-order.server";
 import { reconcileSweepHandler } from "./reconciliation.server";
-import type { ContactDetails } from "./schema";
 import { paymentRecord, settleOrder } from "./settle-order.server";
-import { applyStripeEvent } from "./stripe-events.server";
+import { checkoutContext as context, type StripeTestBed, startStripeTestBed, webhookSecret } from "./stripe-test-bed.server";
 
-const webhookSecret = "whsec_stripe_payments_test";
-let handle: TestDatabase;
-let fake: FakeStripe;
-let gateway: StripeGateway;
-let endpoint: { url: string; close(): Promise<void> };
-let checkouts = 0;
-
-/** Our webhook route, as app/routes/stripe-webhook.ts does it: verify the raw body, then apply. */
-async function startEndpoint() {
-  const server = http.createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    let event: Stripe.Event;
-    try {
-      event = await gateway.verifyEvent(Buffer.concat(chunks).toString("utf8"), String(request.headers["stripe-signature"] ?? "") || null);
-    } catch {
-      response.writeHead(400).end("Bad signature");
-      return;
-    }
-    try {
-      const result = await applyStripeEvent({ db: handle.db, gateway }, event);
-      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ result }));
-    } catch {
-      response.writeHead(500).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/webhooks/stripe`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
+let bed: StripeTestBed;
 beforeAll(async () => {
-  registerMessages(allMessages);
-  handle = await createTestDatabase("sqlite");
-  await migrateToLatest(handle.db, "sqlite");
-  endpoint = await startEndpoint();
-  fake = await startFakeStripe({ port: 0, webhookUrl: endpoint.url, webhookSecret });
-  gateway = createStripeGateway({ secretKey: "sk_test_payments", webhookSecret, apiBase: fake.url });
+  bed = await startStripeTestBed();
 });
-afterAll(async () => {
-  await fake.close();
-  await endpoint.close();
-  await handle.cleanup();
-});
+afterAll(() => bed.close());
 
-function details(changes: Partial<ContactDetails> = {}): ContactDetails {
-  checkouts++;
-  return {
-    plan: "premium",
-    viewers: 2,
-    idempotencyKey: `stripe-test-${checkouts}-${Date.now()}`,
-    firstName: "Zoé",
-    lastName: "Martin",
-    email: `zoe.${checkouts}@example.com`,
-    phone: "+33 6 12 34 56 78",
-    country: "FR",
-    city: "Lyon",
-    postalCode: "69001",
-    address: "1 rue de la République",
-    ...changes,
-  };
-}
-
-const context = { language: "fr" as const, address: "203.0.113.9", origin: "http://shop.test" };
-
-/** Places an order as the checkout does; gives the order and its Stripe session id. */
-async function checkout(changes: Partial<ContactDetails> = {}): Promise<{ order: Order; sessionId: string; url: string }> {
-  const form = details(changes);
-  const outcome = await placeHostedOrder(form, { db: handle.db, gateway }, context);
-  if (outcome.status !== "redirect") throw new Error(`expected a redirect, got ${outcome.status}`);
-  const order = (await findOrderByIdempotencyKey(handle.db, form.idempotencyKey))!;
-  return { order, sessionId: order.payment_session_id!, url: outcome.location };
-}
-
-const current = async (order: Order) => (await findOrderByIdempotencyKey(handle.db, order.idempotency_key))!;
+const checkout = () => bed.checkout();
+const current = (order: Order) => bed.current(order);
 const confirmations = async (order: Order) =>
-  handle.db.selectFrom("outbox_mails").selectAll().where("kind", "=", "order-confirmation").where("to_address", "=", order.email).execute();
-const eventsOf = (sessionId: string) => fake.events.filter((recorded) => (recorded.event.data.object as { id: string }).id === sessionId);
+  bed.db.selectFrom("outbox_mails").selectAll().where("kind", "=", "order-confirmation").where("to_address", "=", order.email).execute();
+const eventsOf = (sessionId: string) =>
+  bed.fake.events.filter((recorded) => (recorded.event.data.object as { id: string }).id === sessionId);
 
 describe("paying with Stripe Checkout", () => {
   it("asks Stripe for one session per order, in the visitor's language, with the order's amount and reference", async () => {
-    const form = details();
-    const first = await placeHostedOrder(form, { db: handle.db, gateway }, context);
-    const again = await placeHostedOrder(form, { db: handle.db, gateway }, context);
+    const form = contactDetails();
+    const first = await placeHostedOrder(form, { db: bed.db, gateway: bed.gateway }, context);
+    const again = await placeHostedOrder(form, { db: bed.db, gateway: bed.gateway }, context);
     expect(again).toEqual(first);
-    const order = (await findOrderByIdempotencyKey(handle.db, form.idempotencyKey))!;
+    const order = (await findOrderByIdempotencyKey(bed.db, form.idempotencyKey))!;
     const premium = site.plans.find((plan) => plan.key === "premium")!;
     expect(order).toMatchObject({
       status: "pending",
@@ -114,9 +41,9 @@ describe("paying with Stripe Checkout", () => {
       card_last4: null,
       payment_session_id: expect.stringMatching(/^cs_test_/),
     });
-    expect(fake.sessions.size).toBeGreaterThan(0);
+    expect(bed.fake.sessions.size).toBeGreaterThan(0);
 
-    const creations = fake.requests.filter((request) => request.method === "POST" && request.path === "/v1/checkout/sessions");
+    const creations = bed.fake.requests.filter((request) => request.method === "POST" && request.path === "/v1/checkout/sessions");
     const [created, replayed] = creations.slice(-2);
     expect(created?.idempotencyKey).toBe(`checkout-session-${form.idempotencyKey}`);
     expect(replayed?.replayed).toBe(true);
@@ -143,7 +70,7 @@ describe("paying with Stripe Checkout", () => {
 
   it("a card payment: the webhook settles the order, with the card's brand and last four, and one mail", async () => {
     const { order, sessionId } = await checkout();
-    await fake.completeSession(sessionId, "card");
+    await bed.fake.completeSession(sessionId, "card");
     expect(await current(order)).toMatchObject({
       status: "paid",
       card_brand: "visa",
@@ -151,67 +78,67 @@ describe("paying with Stripe Checkout", () => {
       gateway_reference: expect.stringMatching(/^pi_/),
     });
     // The return page asking too changes nothing, and sends nothing more.
-    await settleOrder({ db: handle.db, gateway }, await current(order));
+    await settleOrder({ db: bed.db, gateway: bed.gateway }, await current(order));
     expect(await confirmations(order)).toHaveLength(1);
   });
 
   it("a bank debit: pending after the session completes, then paid when it succeeds", async () => {
     const { order, sessionId } = await checkout();
-    await fake.completeSession(sessionId, "delayed");
+    await bed.fake.completeSession(sessionId, "delayed");
     expect((await current(order)).status).toBe("pending");
-    await fake.settleDelayed(sessionId, "succeeded");
+    await bed.fake.settleDelayed(sessionId, "succeeded");
     expect((await current(order)).status).toBe("paid");
     expect(await confirmations(order)).toHaveLength(1);
   });
 
   it("a bank debit that fails: the order fails, and no mail is sent", async () => {
     const { order, sessionId } = await checkout();
-    await fake.completeSession(sessionId, "delayed");
-    await fake.settleDelayed(sessionId, "failed");
+    await bed.fake.completeSession(sessionId, "delayed");
+    await bed.fake.settleDelayed(sessionId, "failed");
     expect(await current(order)).toMatchObject({ status: "failed", failure_reason: "insufficientFunds" });
     expect(await confirmations(order)).toHaveLength(0);
   });
 
   it("a session that expires unpaid: the order fails as abandoned", async () => {
     const { order, sessionId } = await checkout();
-    await fake.expireSession(sessionId);
+    await bed.fake.expireSession(sessionId);
     expect(await current(order)).toMatchObject({ status: "failed", failure_reason: "abandoned" });
   });
 
   it("a replayed event changes nothing and is recorded once", async () => {
     const { order, sessionId } = await checkout();
-    await fake.completeSession(sessionId, "card");
+    await bed.fake.completeSession(sessionId, "card");
     const [completed] = eventsOf(sessionId);
-    expect(await fake.deliver(completed!.event.id)).toBe(200);
-    expect(await fake.deliver(completed!.event.id)).toBe(200);
+    expect(await bed.fake.deliver(completed!.event.id)).toBe(200);
+    expect(await bed.fake.deliver(completed!.event.id)).toBe(200);
     expect(await confirmations(order)).toHaveLength(1);
-    const recorded = await handle.db.selectFrom("payment_events").selectAll().where("event_id", "=", completed!.event.id).execute();
+    const recorded = await bed.db.selectFrom("payment_events").selectAll().where("event_id", "=", completed!.event.id).execute();
     expect(recorded).toHaveLength(1);
   });
 
   it("events out of order (the debit's success before the session's completion) end in the same state", async () => {
     const { order, sessionId } = await checkout();
-    fake.setWebhooksHeld(true);
-    await fake.completeSession(sessionId, "delayed");
-    await fake.settleDelayed(sessionId, "succeeded");
-    fake.setWebhooksHeld(false);
+    bed.fake.setWebhooksHeld(true);
+    await bed.fake.completeSession(sessionId, "delayed");
+    await bed.fake.settleDelayed(sessionId, "succeeded");
+    bed.fake.setWebhooksHeld(false);
     const [completed, succeeded] = eventsOf(sessionId);
     expect(succeeded?.event.type).toBe("checkout.session.async_payment_succeeded");
-    expect(await fake.deliver(succeeded!.event.id)).toBe(200);
-    expect(await fake.deliver(completed!.event.id)).toBe(200);
+    expect(await bed.fake.deliver(succeeded!.event.id)).toBe(200);
+    expect(await bed.fake.deliver(completed!.event.id)).toBe(200);
     expect((await current(order)).status).toBe("paid");
     expect(await confirmations(order)).toHaveLength(1);
   });
 
   it("refuses a webhook with no, a wrong or a stale signature, and changes nothing", async () => {
     const { order, sessionId } = await checkout();
-    fake.setWebhooksHeld(true);
-    await fake.completeSession(sessionId, "card");
-    fake.setWebhooksHeld(false);
+    bed.fake.setWebhooksHeld(true);
+    await bed.fake.completeSession(sessionId, "card");
+    bed.fake.setWebhooksHeld(false);
     const [completed] = eventsOf(sessionId);
     const payload = completed!.payload;
     const post = (signature?: string) =>
-      fetch(endpoint.url, {
+      fetch(bed.webhookUrl, {
         method: "POST",
         body: payload,
         headers: { "Content-Type": "application/json", ...(signature && { "Stripe-Signature": signature }) },
@@ -224,7 +151,7 @@ describe("paying with Stripe Checkout", () => {
     const tampered = payload.replace(/"livemode":\s*false/, '"livemode":true');
     expect(tampered).not.toBe(payload);
     const signedOriginal = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    const tamperedPost = await fetch(endpoint.url, { method: "POST", body: tampered, headers: { "Stripe-Signature": signedOriginal } });
+    const tamperedPost = await fetch(bed.webhookUrl, { method: "POST", body: tampered, headers: { "Stripe-Signature": signedOriginal } });
     expect(tamperedPost.status).toBe(400);
     expect((await current(order)).status).toBe("pending");
     expect((await post(stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))).status).toBe(200);
@@ -233,10 +160,10 @@ describe("paying with Stripe Checkout", () => {
 
   it("a crash between the session and the webhook: reconciliation asks Stripe and settles the order", async () => {
     const { order, sessionId } = await checkout();
-    fake.setWebhooksHeld(true);
-    await fake.completeSession(sessionId, "card");
-    fake.setWebhooksHeld(false);
-    const sweep = reconcileSweepHandler({ db: handle.db, gateway }, { afterMs: 10 * 60_000 });
+    bed.fake.setWebhooksHeld(true);
+    await bed.fake.completeSession(sessionId, "card");
+    bed.fake.setWebhooksHeld(false);
+    const sweep = reconcileSweepHandler({ db: bed.db, gateway: bed.gateway }, { afterMs: 10 * 60_000 });
     const job = { id: 1, kind: "reconcile-sweep", payload: "{}", attempts: 1, max_attempts: 1 } as Job;
     expect((await current(order)).status).toBe("pending");
     // Not yet ten minutes: left alone.
@@ -249,19 +176,19 @@ describe("paying with Stripe Checkout", () => {
 
   it("refunds once through Stripe, even asked twice at once, and the refund event changes nothing more", async () => {
     const { order, sessionId } = await checkout();
-    await fake.completeSession(sessionId, "card");
+    await bed.fake.completeSession(sessionId, "card");
     const paid = await current(order);
-    const [first, second] = await Promise.all([gateway.refund(paymentRecord(paid)), gateway.refund(paymentRecord(paid))]);
+    const [first, second] = await Promise.all([bed.gateway.refund(paymentRecord(paid)), bed.gateway.refund(paymentRecord(paid))]);
     expect(first).toEqual(second);
     expect(first.refundedCents).toBe(paid.amount_cents);
-    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === paid.gateway_reference)).toHaveLength(1);
+    expect([...bed.fake.refunds.values()].filter((refund) => refund.payment_intent === paid.gateway_reference)).toHaveLength(1);
     expect(await current(order)).toMatchObject({ status: "refunded", refunded_cents: paid.amount_cents });
   });
 
   it("a partial refund made in Stripe's dashboard is recorded; the order stays paid", async () => {
     const { order, sessionId } = await checkout();
-    await fake.completeSession(sessionId, "card");
-    await fake.refundFromDashboard((await current(order)).gateway_reference!, 500);
+    await bed.fake.completeSession(sessionId, "card");
+    await bed.fake.refundFromDashboard((await current(order)).gateway_reference!, 500);
     expect(await current(order)).toMatchObject({ status: "paid", refunded_cents: 500 });
   });
 });
