@@ -34,8 +34,11 @@ export interface PlaceOrderContext {
 
 const waitForOtherAttemptMs = 15_000;
 
-/** The order's row, from the validated form; only a card's brand and last four digits, never the number. */
-function newOrder(order: ContactDetails, language: Language, card?: { number: string }) {
+/**
+ * The order's row, from the validated form; only a card's brand and last four digits, never the number. The
+ * visitor's address goes with it, so a decline the processor tells of later counts against it.
+ */
+function newOrder(order: ContactDetails, { language, address }: PlaceOrderContext, card?: { number: string }) {
   const plan = findPlan(order.plan);
   if (!plan || !isViewerCount(order.viewers)) throw new Error("placeOrder needs a validated order");
   const brand = card ? detectCardBrand(card.number) : null;
@@ -57,6 +60,7 @@ function newOrder(order: ContactDetails, language: Language, card?: { number: st
     address: order.address,
     card_brand: brand,
     card_last4: card ? card.number.slice(-4) : null,
+    client_address: address,
   };
 }
 
@@ -72,7 +76,7 @@ export async function placeCardOrder(
 ): Promise<OrderOutcome> {
   const who = { address: context.address, email: order.email };
   if (await declines.isBlocked(db, who)) return { status: "blocked" };
-  const { order: stored, created } = await createOrder(db, newOrder(order, context.language, { number: order.cardNumber }));
+  const { order: stored, created } = await createOrder(db, newOrder(order, context, { number: order.cardNumber }));
   if (!created) return outcomeOfEarlierAttempt(stored, db, context.language);
   await recordCreated(db, stored);
 
@@ -108,7 +112,7 @@ export async function placeHostedOrder(
   context: PlaceOrderContext,
 ): Promise<OrderOutcome> {
   if (await declines.isBlocked(db, { address: context.address, email: order.email })) return { status: "blocked" };
-  const { order: stored, created } = await createOrder(db, newOrder(order, context.language));
+  const { order: stored, created } = await createOrder(db, newOrder(order, context));
   if (created) await recordCreated(db, stored);
   if (stored.status !== "pending") return settledOutcome(stored);
 

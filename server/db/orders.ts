@@ -85,6 +85,7 @@ export async function createOrder(db: Database, input: NewOrder, now: Date = new
         card_brand: input.card_brand ?? null,
         card_last4: input.card_last4 ?? null,
         payment_session_id: input.payment_session_id ?? null,
+        client_address: input.client_address ?? null,
         reference: newOrderReference(),
         status: "pending",
         gateway_reference: null,
@@ -117,10 +118,11 @@ export async function findOrderById(db: Database, id: number): Promise<Order | u
 }
 
 /**
- * pending → paid. Returns the updated order, or `undefined` when no pending order has this id (unknown id,
- * or already paid or failed: a payment result is applied once). The one exception is an order failed as
- * `abandoned` (reconciliation found no payment for it, nothing was charged as far as anyone knew): a payment
- * that succeeds after all is real money, and the order becomes paid.
+ * pending → paid, forgetting the visitor's address (kept only to count a decline). Returns the updated order,
+ * or `undefined` when no pending order has this id (unknown id, or already paid or failed: a payment result
+ * is applied once). The one exception is an order failed as `abandoned` (reconciliation found no payment for
+ * it, nothing was charged as far as anyone knew): a payment that succeeds after all is real money, and the
+ * order becomes paid.
  */
 export async function markOrderPaid(
   db: Database,
@@ -136,6 +138,7 @@ export async function markOrderPaid(
       failure_reason: null,
       paid_at: timestamp(now),
       next_check_at: null,
+      client_address: null,
       updated_at: timestamp(now),
     })
     .where("id", "=", id)
@@ -146,7 +149,10 @@ export async function markOrderPaid(
     .executeTakeFirst();
 }
 
-/** pending → failed, keeping why. Returns the updated order, or `undefined` when no pending order has this id. */
+/**
+ * pending → failed, keeping why, and forgetting the visitor's address (read from the pending order to count a
+ * decline). Returns the updated order, or `undefined` when no pending order has this id.
+ */
 export async function markOrderFailed(
   db: Database,
   id: number,
@@ -160,6 +166,7 @@ export async function markOrderFailed(
       failure_reason: failure.reason,
       gateway_reference: failure.gatewayReference ?? null,
       next_check_at: null,
+      client_address: null,
       updated_at: timestamp(now),
     })
     .where("id", "=", id)

@@ -71,6 +71,11 @@ export interface OrdersTable {
   access_ends_at: Timestamp | null;
   /** When the operator was told this paid order had waited too long for its access (once). */
   delivery_alerted_at: Timestamp | null;
+  /**
+   * The visitor's address (as the HTTP layer saw it) while the payment is pending, so a decline learned later
+   * counts against it; cleared once the order is paid or failed. Null for orders placed before it was kept.
+   */
+  client_address: string | null;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }

@@ -7,12 +7,14 @@ import * as initial from "./001_initial.ts";
 import * as payments from "./002_payments.ts";
 import * as console from "./003_console.ts";
 import * as jobs from "./004_jobs.ts";
+import * as clientAddress from "./005_order_client_address.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
   "002_payments": payments,
   "003_console": console,
   "004_jobs": jobs,
+  "005_order_client_address": clientAddress,
 };
 
 export const migrationProvider: MigrationProvider = {
