@@ -49,12 +49,17 @@ export interface Payer {
   email: string;
 }
 
+/** A payer as an order records them: an order placed before orders kept the visitor's address has none. */
+type DecliningPayer = Omit<Payer, "address"> & { address: string | null };
+
 /**
  * Both counters a decline adds to. Card testers rotate addresses or e-mails but rarely both at once, so
  * each is limited on its own. E-mails are normalized so that case and spaces do not make a new counter.
  */
-function declineKeys({ address, email }: Payer): string[] {
-  return [counterKey("decline-address", address), counterKey("decline-email", email.trim().toLowerCase())];
+function declineKeys({ address, email }: DecliningPayer): string[] {
+  // Without an address, the e-mail's counter alone.
+  const byEmail = counterKey("decline-email", email.trim().toLowerCase());
+  return address === null ? [byEmail] : [counterKey("decline-address", address), byEmail];
 }
 
 /**
@@ -64,12 +69,16 @@ function declineKeys({ address, email }: Payer): string[] {
 export const declines = {
   /** True when the address or the e-mail has reached the limit of declines in the current hour. */
   async isBlocked(db: Database, payer: Payer, now: Date = new Date()): Promise<boolean> {
-    const limit = serverConfig().CHECKOUT_DECLINE_LIMIT;
-    const counts = await Promise.all(declineKeys(payer).map((key) => attemptCount(db, key, { windowMs: oneHour, now })));
-    return counts.some((count) => count >= limit);
+    const { address, email } = await declines.counts(db, payer, now);
+    return Math.max(address, email) >= serverConfig().CHECKOUT_DECLINE_LIMIT;
+  },
+  /** The declines of the address and of the e-mail in the current hour. */
+  async counts(db: Database, payer: Payer, now: Date = new Date()): Promise<{ address: number; email: number }> {
+    const [address = 0, email = 0] = await Promise.all(declineKeys(payer).map((key) => attemptCount(db, key, { windowMs: oneHour, now })));
+    return { address, email };
   },
   /** Counts one decline against both the address and the e-mail. */
-  async record(db: Database, payer: Payer, now: Date = new Date()): Promise<void> {
+  async record(db: Database, payer: DecliningPayer, now: Date = new Date()): Promise<void> {
     await Promise.all(declineKeys(payer).map((key) => countAttempt(db, key, { windowMs: oneHour, now })));
   },
 };

@@ -74,8 +74,7 @@ export async function placeCardOrder(
   { db, gateway }: { db: Services["db"]; gateway: CardGateway },
   context: PlaceOrderContext,
 ): Promise<OrderOutcome> {
-  const who = { address: context.address, email: order.email };
-  if (await declines.isBlocked(db, who)) return { status: "blocked" };
+  if (await declines.isBlocked(db, { address: context.address, email: order.email })) return { status: "blocked" };
   const { order: stored, created } = await createOrder(db, newOrder(order, context, { number: order.cardNumber }));
   if (!created) return outcomeOfEarlierAttempt(stored, db, context.language);
   await recordCreated(db, stored);
@@ -96,8 +95,8 @@ export async function placeCardOrder(
     await recordOrderEvent(db, { orderId: stored.id, type: "authentication-requested", actor: "processor" });
     return { status: "redirect", location: authenticationPath(result.gatewayReference, context.language) };
   }
+  // Counts the decline too.
   await persistently(stored.reference, () => failOrder(db, stored, result.reason, result.gatewayReference));
-  await declines.record(db, who);
   return { status: "failed", reference: stored.reference, reason: result.reason };
 }
 

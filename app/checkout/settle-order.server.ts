@@ -1,11 +1,12 @@
-import { recordOrderEvent } from "../../server/db/order-events.ts";
+import { type EventActor, recordOrderEvent } from "../../server/db/order-events.ts";
 import { recordCardDetails, recordRefund } from "../../server/db/payments.ts";
 import { findOrderById, markOrderFailed, markOrderPaid } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
-import type { PaymentLookup, PaymentRecord } from "../../server/payments/gateway.ts";
+import type { FailureReason, PaymentLookup, PaymentRecord } from "../../server/payments/gateway.ts";
 import { schedulePaidOrderJobs } from "../jobs/schedule.server";
 import { queueOrderConfirmation } from "../mail.server";
+import { declines } from "../rate-limit.server";
 import { type Services, wakeMailWorker } from "../services.server";
 
 /** The order as the payment gateway needs it. */
@@ -52,28 +53,37 @@ export async function applyPaymentOutcome(
     if (lookup.refundedCents > order.refunded_cents)
       await recordRefund(db, order.id, { refundedCents: lookup.refundedCents, refundReference: null });
   } else if (lookup.status === "failed") {
-    await markOrderFailed(db, order.id, { reason: lookup.reason, gatewayReference: lookup.gatewayReference ?? order.gateway_reference });
+    await failOrder(db, order, lookup.reason, lookup.gatewayReference ?? order.gateway_reference);
   } else if (lookup.status === "unknown" && options.unknownMeansAbandoned) {
-    await markOrderFailed(db, order.id, { reason: "abandoned", gatewayReference: order.gateway_reference });
+    // The processor never heard of it: the shop, not the processor, gives up on the order.
+    await failOrder(db, order, "abandoned", order.gateway_reference, "system");
   }
   return (await findOrderById(db, order.id)) ?? order;
 }
 
-/** pending → failed, with why, on the order's timeline. */
+/** The timeline's word for a failure: a refusal, a payment never finished, or an authentication that failed. */
+const failureEvent = (reason: FailureReason) =>
+  reason === "abandoned" ? "abandoned" : reason === "authenticationFailed" ? "failed" : "declined";
+
+/**
+ * pending → failed, with why on the order's timeline. A payment the processor refused (not one left
+ * unfinished) also counts as a decline of the address and e-mail that placed the order, whichever path
+ * learns of it: the card-testing defence. One transaction, and only the call that moves the order writes,
+ * so an order that several paths see fail has one line and one decline, and a retry never loses either.
+ */
 export async function failOrder(
   db: Services["db"],
   order: Order,
-  reason: string,
+  reason: FailureReason,
   gatewayReference: string | null | undefined,
+  actor: EventActor = "processor",
 ): Promise<void> {
-  const failed = await markOrderFailed(db, order.id, { reason, gatewayReference: gatewayReference ?? null });
-  if (failed)
-    await recordOrderEvent(db, {
-      orderId: order.id,
-      type: reason === "abandoned" ? "abandoned" : "declined",
-      actor: "processor",
-      details: { reason },
-    });
+  await db.transaction().execute(async (transaction) => {
+    const failed = await markOrderFailed(transaction, order.id, { reason, gatewayReference: gatewayReference ?? null });
+    if (!failed) return;
+    await recordOrderEvent(transaction, { orderId: order.id, type: failureEvent(reason), actor, details: { reason } });
+    if (reason !== "abandoned") await declines.record(transaction, { address: order.client_address, email: order.email });
+  });
 }
 
 /** How long recording a charge's outcome is tried; well within the 15 s a second submission waits. */
