@@ -50,8 +50,7 @@ export async function applyPaymentOutcome(
     const abandoned = order.status === "failed" && order.failure_reason === "abandoned";
     if (order.status === "pending" || abandoned) await recordPayment(db, order, lookup.gatewayReference);
     if (lookup.card) await recordCardDetails(db, order.id, lookup.card);
-    if (lookup.refundedCents > order.refunded_cents)
-      await recordRefund(db, order.id, { refundedCents: lookup.refundedCents, refundReference: null });
+    if (lookup.refundedCents > order.refunded_cents) await recordProcessorRefund(db, order, lookup.refundedCents);
   } else if (lookup.status === "failed") {
     await failOrder(db, order, lookup.reason, lookup.gatewayReference ?? order.gateway_reference);
   } else if (lookup.status === "unknown" && options.unknownMeansAbandoned) {
@@ -59,6 +58,16 @@ export async function applyPaymentOutcome(
     await failOrder(db, order, "abandoned", order.gateway_reference, "system");
   }
   return (await findOrderById(db, order.id)) ?? order;
+}
+
+/** A refund made at the processor (its dashboard): recorded, and on the timeline, by the one call that records it. */
+async function recordProcessorRefund(db: Services["db"], order: Order, refundedCents: number): Promise<void> {
+  await db.transaction().execute(async (transaction) => {
+    const refunded = await recordRefund(transaction, order.id, { refundedCents, refundReference: null });
+    if (!refunded) return;
+    const details = { amountCents: refunded.addedCents, currency: order.currency };
+    await recordOrderEvent(transaction, { orderId: order.id, type: "refunded", actor: "processor", details });
+  });
 }
 
 /** The timeline's word for a failure: a refusal, a payment never finished, or an authentication that failed. */

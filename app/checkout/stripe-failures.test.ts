@@ -1,6 +1,6 @@
 /**
- * Payments Stripe declines and sessions left unpaid: each counts as a decline (or not) and shows on the
- * order's timeline exactly once, whichever path learns of it first.
+ * Payments Stripe declines, sessions left unpaid and refunds made in Stripe's Dashboard: each counts as a
+ * decline (or not) and shows on the order's timeline exactly once, whichever path learns of it first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfig } from "../../server/config.ts";
@@ -27,7 +27,7 @@ const services = () => ({ db: bed.db, gateway: bed.gateway });
 /** The timeline's lines about the payment's outcome. */
 const outcomes = async (order: Order) =>
   (await listOrderEvents(bed.db, order.id))
-    .filter((event) => ["paid", "declined", "abandoned", "failed"].includes(event.type))
+    .filter((event) => ["paid", "declined", "abandoned", "failed", "refunded"].includes(event.type))
     .map(({ type, actor, details }) => ({ type, actor, details: JSON.parse(details ?? "null") }));
 const eventOf = (type: string, objectId: string) =>
   bed.fake.events.find((recorded) => recorded.event.type === type && (recorded.event.data.object as { id: string }).id === objectId)!;
@@ -86,7 +86,7 @@ describe("payments Stripe declines", () => {
   });
 });
 
-describe("sessions left unpaid", () => {
+describe("sessions left unpaid, and refunds made in Stripe's Dashboard", () => {
   it("a session that expires counts no decline, and leaves one 'abandoned' line, replayed or not", async () => {
     const context = visitor();
     const { order, sessionId } = await bed.checkout({}, context);
@@ -105,5 +105,23 @@ describe("sessions left unpaid", () => {
     expect(await bed.current(order)).toMatchObject({ status: "failed", failure_reason: "abandoned" });
     expect(await declinesOf(order, context.address)).toEqual({ address: 0, email: 0 });
     expect(await outcomes(order)).toEqual([{ type: "abandoned", actor: "processor", details: { reason: "abandoned" } }]);
+  });
+
+  it("each refund made in the Dashboard leaves one 'refunded' line with its amount; replayed, none more", async () => {
+    const { order, sessionId } = await bed.checkout({}, visitor());
+    await bed.fake.completeSession(sessionId, "card");
+    const paymentIntent = (await bed.current(order)).gateway_reference!;
+    const partial = await bed.fake.refundFromDashboard(paymentIntent, 500);
+    const [refunded] = bed.fake.events.filter((recorded) => recorded.event.type === "charge.refunded").slice(-1);
+    expect(await bed.fake.deliver(refunded!.event.id)).toBe(200);
+    await settleOrder(services(), await bed.current(order));
+    await bed.fake.refundFromDashboard(paymentIntent);
+    expect(partial.amount).toBe(500);
+    expect(await bed.current(order)).toMatchObject({ status: "refunded", refunded_cents: order.amount_cents });
+    expect(await outcomes(order)).toEqual([
+      { type: "paid", actor: "processor", details: { gatewayReference: paymentIntent } },
+      { type: "refunded", actor: "processor", details: { amountCents: 500, currency: order.currency } },
+      { type: "refunded", actor: "processor", details: { amountCents: order.amount_cents - 500, currency: order.currency } },
+    ]);
   });
 });

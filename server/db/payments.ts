@@ -41,18 +41,19 @@ export async function recordCardDetails(db: Database, id: number, card: { brand:
 
 /**
  * Records what has been refunded of a paid (or delivered) order; all of it makes the order `refunded`.
- * Returns the order when this call changed it; undefined when the refund was already recorded.
+ * Returns the order and what this call added to its refunds when this call changed it; undefined when the
+ * refund was already recorded.
  */
 export async function recordRefund(
   db: Database,
   id: number,
   refund: { refundedCents: number; refundReference: string | null },
   now: Date = new Date(),
-): Promise<Order | undefined> {
+): Promise<{ order: Order; addedCents: number } | undefined> {
   const order = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
   if (!order || refund.refundedCents <= order.refunded_cents) return undefined;
   if (order.status !== "paid" && order.status !== "fulfilled" && order.status !== "expired") return undefined;
-  return db
+  const updated = await db
     .updateTable("orders")
     .set({
       refunded_cents: refund.refundedCents,
@@ -64,6 +65,7 @@ export async function recordRefund(
     .where("refunded_cents", "=", order.refunded_cents)
     .returningAll()
     .executeTakeFirst();
+  return updated && { order: updated, addedCents: refund.refundedCents - order.refunded_cents };
 }
 
 /**
