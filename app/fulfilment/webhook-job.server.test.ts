@@ -102,5 +102,16 @@ for (const target of testTargets) {
       expect((await t.attempt(order, 1, T0, t.handler({ withKey: false }))).error).toBeUndefined();
       expect(await findOrderById(t.bed.handle.db, order.id)).toMatchObject({ status: "paid", access_details: null });
     });
+
+    it("does not ask again after a 2xx was recorded, when the job runs again (its end unrecorded, its claim lapsed)", async () => {
+      const order = await t.bed.paidOrder();
+      t.receiver.answer({ status: 202 });
+      expect((await t.attempt(order, 1, T0)).error).toBeUndefined();
+      const requests = t.receiver.received.length;
+
+      expect((await t.attempt(order, 2, at(60_000))).error).toBeUndefined();
+      expect(t.receiver.received).toHaveLength(requests);
+      expect((await t.eventsOf(order)).map((event) => event.type)).toEqual(["provisioning-attempt", "provisioning-accepted"]);
+    });
   });
 }

@@ -4,7 +4,8 @@
  * short error, never a body), so the operator sees what happened without reading logs. The job is retried
  * with a growing wait for 24 hours after the payment; after that the order simply waits for the operator.
  */
-import { recordOrderEvent } from "../../server/db/order-events.ts";
+import type { Database } from "../../server/db/database.ts";
+import { listOrderEvents, recordOrderEvent } from "../../server/db/order-events.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
 import type { Job } from "../../server/db/schema.ts";
 import { sendFulfilment } from "../../server/fulfilment/client.ts";
@@ -26,6 +27,11 @@ export function provisioningRetryDelayMs(attempts: number, job: Pick<Job, "creat
   return now.getTime() + delay > Date.parse(job.created_at) + PROVISIONING_WINDOW_MS ? null : delay;
 }
 
+const ACCEPTED_EVENT = "provisioning-accepted";
+
+const wasAccepted = async (db: Database, orderId: number) =>
+  (await listOrderEvents(db, orderId)).some((event) => event.type === ACCEPTED_EVENT);
+
 export function fulfilmentWebhookHandler(getServices: ServicesGetter, settings: FulfilmentSettings): JobHandler {
   return {
     retryDelayMs: provisioningRetryDelayMs,
@@ -35,6 +41,9 @@ export function fulfilmentWebhookHandler(getServices: ServicesGetter, settings: 
       const order = await findOrderById(db, orderIdOf(job));
       // Delivered by hand meanwhile, or refunded: nothing left to ask for.
       if (order?.status !== "paid") return;
+      // Already answered 2xx without details, by a run whose end was not recorded (its server stopped, or its
+      // claim lapsed): asking again would only be a repeat.
+      if (await wasAccepted(db, order.id)) return;
       if (!settings.webhook) throw new GiveUp("FULFILMENT_WEBHOOK_URL is not set on this server");
 
       const outcome = await sendFulfilment(settings.webhook, paidOrderEvent(order, now), {
@@ -43,14 +52,11 @@ export function fulfilmentWebhookHandler(getServices: ServicesGetter, settings: 
         fetch: settings.fetch,
       });
       const attempt = job.attempts;
-      const result = outcome.ok ? { status: outcome.status } : { status: outcome.status, error: outcome.reason };
-      await recordOrderEvent(
-        db,
-        { orderId: order.id, type: "provisioning-attempt", actor: "system", details: { attempt, ...result } },
-        now,
-      );
+      const attempted = (details: Record<string, unknown>) =>
+        ({ orderId: order.id, type: "provisioning-attempt", actor: "system", details: { attempt, ...details } }) as const;
 
       if (!outcome.ok) {
+        await recordOrderEvent(db, attempted({ status: outcome.status, error: outcome.reason }), now);
         if (provisioningRetryDelayMs(attempt, job, now) === null) {
           await recordOrderEvent(
             db,
@@ -64,6 +70,7 @@ export function fulfilmentWebhookHandler(getServices: ServicesGetter, settings: 
 
       const details = accessFromAnswer(outcome.answer);
       if (details && services.accessKey) {
+        await recordOrderEvent(db, attempted({ status: outcome.status }), now);
         const delivered = await fulfilOrder(services, order, details, PROVISIONING_ACTOR, now);
         if (!delivered)
           logger.info(
@@ -76,8 +83,13 @@ export function fulfilmentWebhookHandler(getServices: ServicesGetter, settings: 
         // Never stored in plaintext: the operator delivers, and the server's missing key is said in the log.
         logger.warn({ order: order.reference }, "The provisioning system answered access details, but ACCESS_ENCRYPTION_KEY is not set");
       }
+      // The attempt and its acceptance in one transaction: a later run of the job finds both (and asks nothing
+      // again) or neither.
       const accepted = { attempt, status: outcome.status };
-      await recordOrderEvent(db, { orderId: order.id, type: "provisioning-accepted", actor: "system", details: accepted }, now);
+      await db.transaction().execute(async (transaction) => {
+        await recordOrderEvent(transaction, attempted({ status: outcome.status }), now);
+        await recordOrderEvent(transaction, { orderId: order.id, type: ACCEPTED_EVENT, actor: "system", details: accepted }, now);
+      });
     },
   };
 }
