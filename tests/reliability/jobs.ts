@@ -2,13 +2,20 @@
  * Background work across two servers on one database: many provisioning webhooks and renewal reminders fall
  * due at once, both servers run jobs, and one of them is killed (SIGKILL) in the middle. Afterwards every
  * order must be delivered exactly once with exactly one access mail, every reminder mailed exactly once, and
- * nothing lost: the killed server's claims lapse and the other takes them over. A webhook the killed server
- * had sent but not recorded goes out again (delivery is at least once, and `Webhook-Id` lets the receiver
- * drop the repeat); the check counts those against the jobs the killed server held.
+ * nothing lost: the killed server's claims lapse and the other takes them over.
+ *
+ * Over HTTP a webhook is delivered at least once: a request the killed server had sent but not recorded goes
+ * out again, since it cannot know whether it arrived. So the provisioning system here does what the README
+ * tells operators to do, and drops a repeated `Webhook-Id` (it answers the account it already created), and
+ * the checks are that it acted exactly once for every order, that each repeat is the first delivery again
+ * (same `Webhook-Id`, same event but for the request's time), and that repeats come only from the jobs the
+ * killed server held.
  */
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
-import { site } from "../../content/site.ts";
+import { type PlanKey, site } from "../../content/site.ts";
 import { createOrder, markOrderPaid } from "../../server/db/repositories.ts";
+import { accessPeriod, type FulfilmentEvent } from "../../server/fulfilment/payload.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { Database } from "./database.ts";
 import type { Report } from "./report.ts";
@@ -29,32 +36,71 @@ async function body(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The operator's provisioning system: verifies each request and answers access details after a short pause. */
+/**
+ * The operator's provisioning system, as the README tells them to write it: it verifies each request, creates
+ * an account the first time it sees a `Webhook-Id` and answers the same details again for a repeated one, after
+ * a short pause. `accountsCreated` lists the ids it acted on, in order.
+ */
 async function startReceiver(port: number) {
   // The snippet the README gives operators, exactly as they would run it (plain JavaScript).
   const snippet = new URL("../../examples/verify-fulfilment-signature.mjs", import.meta.url).href;
   const { verifyFulfilmentSignature } = (await import(snippet)) as {
     verifyFulfilmentSignature: (header: string, raw: string, secret: string) => boolean;
   };
-  const deliveries: { id: string; verified: boolean }[] = [];
+  const deliveries: { id: string; verified: boolean; body: string }[] = [];
+  const accounts = new Map<string, Record<string, string>>();
+  const accountsCreated: string[] = [];
   const server = createServer(async (request, response) => {
     const raw = await body(request);
     const verified = verifyFulfilmentSignature(String(request.headers["webhook-signature"] ?? ""), raw, secret);
-    deliveries.push({ id: String(request.headers["webhook-id"] ?? ""), verified });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const id = String(request.headers["webhook-id"] ?? "");
-    const access = {
-      username: `user-${id}`,
-      password: `pw-${id}-secret`,
-      serverUrl: "https://tv.example.com",
-      playlistUrl: `https://tv.example.com/${id}.m3u`,
-    };
+    deliveries.push({ id, verified, body: raw });
+    // Looked up and created in one step, before any wait: a repeat arriving meanwhile finds the account.
+    let access = verified ? accounts.get(id) : undefined;
+    if (verified && !access) {
+      // A new password each time: a second account for one order would answer other details.
+      access = {
+        username: `user-${id}`,
+        password: `pw-${randomBytes(6).toString("hex")}`,
+        serverUrl: "https://tv.example.com",
+        playlistUrl: `https://tv.example.com/${id}.m3u`,
+      };
+      accounts.set(id, access);
+      accountsCreated.push(id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
     response
-      .writeHead(verified ? 200 : 400, { "Content-Type": "application/json" })
-      .end(JSON.stringify(verified ? { access } : { error: "signature" }));
+      .writeHead(access ? 200 : 400, { "Content-Type": "application/json" })
+      .end(JSON.stringify(access ? { access } : { error: "signature" }));
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { deliveries, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { deliveries, accountsCreated, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function referenceIn(body: string): string {
+  try {
+    return String((JSON.parse(body) as Partial<FulfilmentEvent>).order?.reference ?? "");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * A repeat is the first delivery again, byte for byte, but for the time of its request: `created`, and the
+ * access period, which starts then (the plan's months from it, as the shop records it on delivery).
+ */
+function repeatsFirst(first: string, repeat: string): boolean {
+  try {
+    const original = JSON.parse(first) as FulfilmentEvent;
+    const again = JSON.parse(repeat) as FulfilmentEvent;
+    const startsAt = new Date(again.order.access.startsAt);
+    if (Number.isNaN(startsAt.getTime()) || again.created !== Math.floor(startsAt.getTime() / 1000)) return false;
+    const period = accessPeriod({ reference: original.order.reference, plan_key: original.order.plan.key as PlanKey }, startsAt);
+    const access = { startsAt: period.startsAt.toISOString(), endsAt: period.endsAt.toISOString() };
+    return JSON.stringify({ ...original, created: again.created, order: { ...original.order, access } }) === repeat;
+  } catch {
+    return false;
+  }
 }
 
 const customer = (n: number, kind: string) => ({
@@ -127,14 +173,17 @@ export async function runJobsAcrossServers(
   // Kill the second server while it is in the middle of the webhooks.
   const killAt = Math.floor(options.orders / 3);
   while (receiver.deliveries.length < killAt) await new Promise((resolve) => setTimeout(resolve, 20));
-  const heldByKilled = await db
-    .selectFrom("jobs")
-    .select("id")
-    .where("locked_by", "like", `%:${second.pid()}:%`)
-    .where("done_at", "is", null)
-    .execute();
+  const killedPid = second.pid();
   await second.stop("SIGKILL");
   const killedAfter = receiver.deliveries.length;
+  // Read after the kill, so a batch claimed at the last moment counts; the claims stay the killed server's
+  // until their lease lapses, well after this.
+  const heldByKilled = await db
+    .selectFrom("jobs")
+    .select(["id", "kind", "payload"])
+    .where("locked_by", "like", `%:${killedPid}:%`)
+    .where("done_at", "is", null)
+    .execute();
 
   // The first server finishes everything, the killed server's claims included once their lease lapses.
   const deadline = Date.now() + 180_000;
@@ -153,6 +202,12 @@ export async function runJobsAcrossServers(
   const stillOpen = (await open()).length;
 
   const orders = await db.selectFrom("orders").select(["id", "status", "reference"]).where("id", "in", paidIds).execute();
+  const heldOrderIds = new Set(
+    heldByKilled
+      .filter((job) => job.kind === JOB_KINDS.fulfilmentWebhook)
+      .map((job) => (JSON.parse(job.payload) as { orderId: number }).orderId),
+  );
+  const heldReferences = new Set(orders.filter((order) => heldOrderIds.has(order.id)).map((order) => order.reference));
   const delivered = await db
     .selectFrom("order_events")
     .select("order_id")
@@ -179,6 +234,21 @@ export async function runJobsAcrossServers(
     .execute();
   const distinct = new Set(receiver.deliveries.map((delivery) => delivery.id));
   const repeats = receiver.deliveries.length - distinct.size;
+  // Each order's deliveries, in the order they arrived, by the reference in their body (not their header).
+  const byOrder = new Map<string, { id: string; body: string }[]>();
+  for (const delivery of receiver.deliveries) {
+    const reference = referenceIn(delivery.body);
+    byOrder.set(reference, [...(byOrder.get(reference) ?? []), delivery]);
+  }
+  const repeated = [...byOrder].filter(([, deliveries]) => deliveries.length > 1);
+  const notLikeFirst = repeated.filter(
+    ([reference, [first, ...again]]) => !again.every((delivery) => delivery.id === reference && repeatsFirst(first!.body, delivery.body)),
+  );
+  const wrongIds = [...byOrder].filter(([reference, deliveries]) => deliveries.some((delivery) => delivery.id !== reference));
+  const notHeld = repeated.filter(([reference, deliveries]) => !heldReferences.has(reference) || deliveries.length > 2);
+  const created = receiver.accountsCreated;
+  const actedOnce = orders.filter((order) => created.filter((id) => id === order.reference).length === 1).length;
+  const missing = orders.filter((order) => !created.includes(order.reference)).length;
   const perOrder = (rows: { order_id: number | null }[]) =>
     new Map(rows.map((row) => [row.order_id, rows.filter((other) => other.order_id === row.order_id).length]));
   const once = (rows: { order_id: number | null }[], ids: number[]) => ids.every((id) => perOrder(rows).get(id) === 1);
@@ -188,6 +258,7 @@ export async function runJobsAcrossServers(
     "provisioning webhooks / renewal reminders due at once": `${options.orders} / ${options.reminders}`,
     "second server killed (SIGKILL)": `after ${killedAfter} webhook deliveries, holding ${heldByKilled.length} unfinished jobs`,
     "webhook deliveries (distinct orders, repeats)": `${receiver.deliveries.length} (${distinct.size}, ${repeats})`,
+    "accounts the provisioning system created (dropping repeated Webhook-Ids)": `${created.length}: ${actedOnce} orders acted on once, ${missing} missing`,
     "orders delivered / access mails / reminder mails": `${orders.filter((order) => order.status === "fulfilled").length} / ${accessMails.length} / ${reminderMails.length}`,
     "jobs still open / given up": `${stillOpen} / ${failedJobs.length}`,
     duration: seconds(startedAt),
@@ -204,9 +275,19 @@ export async function runJobsAcrossServers(
   const reached = orders.filter((order) => distinct.has(order.reference)).length;
   report.check("every paid order reached the provisioning system", reached === options.orders, `${reached} of ${options.orders}`);
   report.check(
-    "a webhook went out more than once only for a job the killed server held",
-    repeats <= heldByKilled.length,
-    `${repeats} repeats, ${heldByKilled.length} held`,
+    "the provisioning system, dropping repeated Webhook-Ids as the README says, acted exactly once for every order",
+    actedOnce === options.orders && created.length === options.orders && missing === 0,
+    `${created.length} accounts created, ${actedOnce} of ${options.orders} orders acted on once, ${missing} missing`,
+  );
+  report.check(
+    "every delivery of an order carried its reference as Webhook-Id, and each repeat the first delivery's event (only the request's time moved)",
+    wrongIds.length === 0 && notLikeFirst.length === 0,
+    `wrong Webhook-Id: ${wrongIds.map(([reference]) => reference).join(", ") || "none"}; not like the first: ${notLikeFirst.map(([reference]) => reference).join(", ") || "none"}`,
+  );
+  report.check(
+    "a webhook went out more than once only for a job the killed server held, and at most once more",
+    repeats <= heldByKilled.length && notHeld.length === 0,
+    `${repeats} repeats, ${heldByKilled.length} held; repeated beyond that: ${notHeld.map(([reference]) => reference).join(", ") || "none"}`,
   );
   report.check(
     "every order was delivered exactly once, with exactly one access mail",
