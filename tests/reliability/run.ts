@@ -2,11 +2,12 @@
  * The reliability suite (`npm run test:reliability`): the real server on the last build, on PostgreSQL when
  * RELIABILITY_DATABASE_URL is set (as in CI), else on the embedded SQLite. In turn: 1,000 checkouts at once
  * with a SIGKILL in the middle, 10,000 hostile requests, the geolocation service hanging and the mail
- * server down, SIGTERM with checkouts in flight, and (on PostgreSQL) the database going away and coming
- * back. Prints its figures; exits non-zero when any check fails.
+ * server down, SIGTERM with checkouts in flight, and on PostgreSQL only: webhooks and reminders due at once
+ * on two servers with one killed, two worker processes on one port with one killed, and the database going
+ * away and coming back. Prints its figures; exits non-zero when any check fails.
  *
  * `node tests/reliability/run.ts hostile faults` runs only the phases named (load, hostile, faults,
- * shutdown, outage).
+ * shutdown, jobs, cluster, outage).
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
