@@ -2,6 +2,7 @@ import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
 import type { ContactMessage, NewsletterSubscriber, Order } from "../server/db/schema.ts";
+import { AFTER_SALE_MAIL_KINDS, renderRefundMail } from "../server/mail/access-mail.ts";
 import { queueMail } from "../server/mail/outbox.ts";
 import {
   MAIL_KINDS,
@@ -20,8 +21,15 @@ const operatorAddress = serverConfig().OPERATOR_EMAIL ?? site.brand.supportEmail
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
 
 /** Mails are stored first and sent by the worker, so a mail server that is down never loses one. */
-async function queue(db: Database, kind: string, to: string, mail: { subject: string; text: string; html: string }, orderId?: number) {
-  await queueMail(db, { kind, to, ...mail, orderId });
+async function queue(
+  db: Database,
+  kind: string,
+  to: string,
+  mail: { subject: string; text: string; html: string },
+  orderId?: number,
+  now?: Date,
+) {
+  await queueMail(db, { kind, to, ...mail, orderId }, now);
   wakeMailWorker();
 }
 
@@ -29,6 +37,18 @@ export function queueOrderConfirmation(db: Database, order: Order) {
   const language = languageOf(order.language);
   const mail = renderOrderConfirmation(orderConfirmationInput(order, formatPrice(order.amount_cents, language, order.currency)), language);
   return queue(db, MAIL_KINDS.orderConfirmation, order.email, mail, order.id);
+}
+
+/**
+ * The customer's notice of a refund, in their language: queued by whichever call records the refund (the
+ * console, or Stripe's webhook for a refund it told of first or made in the Dashboard), in the transaction
+ * that records it, so each refund recorded is mailed once.
+ */
+export function queueRefundNotice(db: Database, order: Order, refundedCents: number, refundedAt: Date = new Date()) {
+  const language = languageOf(order.language);
+  const amount = formatPrice(refundedCents, language, order.currency);
+  const mail = renderRefundMail({ reference: order.reference, firstName: order.first_name, amount, refundedAt }, language);
+  return queue(db, AFTER_SALE_MAIL_KINDS.refund, order.email, mail, order.id, refundedAt);
 }
 
 export function queueContactNotification(db: Database, message: ContactMessage) {

@@ -5,7 +5,7 @@ import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
 import type { FailureReason, PaymentLookup, PaymentRecord } from "../../server/payments/gateway.ts";
 import { schedulePaidOrderJobs } from "../jobs/schedule.server";
-import { queueOrderConfirmation } from "../mail.server";
+import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
 import { type Services, wakeMailWorker } from "../services.server";
 
@@ -60,14 +60,21 @@ export async function applyPaymentOutcome(
   return (await findOrderById(db, order.id)) ?? order;
 }
 
-/** A refund made at the processor (its dashboard): recorded, and on the timeline, by the one call that records it. */
+/**
+ * A refund the processor tells of: one made in its dashboard, or the console's when the processor's word
+ * comes first. The one call that records it writes its timeline line and queues the customer's notice, in
+ * one transaction; the console then finds it recorded and mails nothing more.
+ */
 async function recordProcessorRefund(db: Services["db"], order: Order, refundedCents: number): Promise<void> {
-  await db.transaction().execute(async (transaction) => {
+  const recorded = await db.transaction().execute(async (transaction) => {
     const refunded = await recordRefund(transaction, order.id, { refundedCents, refundReference: null });
-    if (!refunded) return;
+    if (!refunded) return false;
     const details = { amountCents: refunded.addedCents, currency: order.currency };
     await recordOrderEvent(transaction, { orderId: order.id, type: "refunded", actor: "processor", details });
+    await queueRefundNotice(transaction, refunded.order, refunded.addedCents);
+    return true;
   });
+  if (recorded) wakeMailWorker();
 }
 
 /** The timeline's word for a failure: a refusal, a payment never finished, or an authentication that failed. */

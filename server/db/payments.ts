@@ -69,6 +69,27 @@ export async function recordRefund(
 }
 
 /**
+ * Marks a refund already recorded by the processor's webhook as the one a console refund asked for: sets its
+ * reference, once. Returns the order to the one call that set it; undefined when less is recorded, or when
+ * that reference is there already (another tab's confirmation of the same refund recorded or claimed it).
+ */
+export async function claimRecordedRefund(
+  db: Database,
+  id: number,
+  refund: { refundedCents: number; refundReference: string },
+  now: Date = new Date(),
+): Promise<Order | undefined> {
+  return db
+    .updateTable("orders")
+    .set({ refund_reference: refund.refundReference, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("refunded_cents", ">=", refund.refundedCents)
+    .where((where) => where.or([where("refund_reference", "is", null), where("refund_reference", "!=", refund.refundReference)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
  * Claims up to `limit` orders pending since before `olderThan` whose next check is due, for this server to
  * ask the processor about. Claiming moves `next_check_at` to the end of a lease with a compare-and-set on its
  * old value, so when every server looks at once each order goes to one of them; if the answer is still

@@ -1,12 +1,10 @@
 import { recordAudit } from "../../../server/admin/audit.ts";
-import { recordRefund } from "../../../server/db/payments.ts";
+import type { Database } from "../../../server/db/database.ts";
+import { claimRecordedRefund, recordRefund } from "../../../server/db/payments.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { AFTER_SALE_MAIL_KINDS, renderRefundMail } from "../../../server/mail/access-mail.ts";
-import { queueMail } from "../../../server/mail/outbox.ts";
 import type { RefundResult } from "../../../server/payments/gateway.ts";
 import { paymentRecord } from "../../checkout/settle-order.server";
-import { formatPrice } from "../../content/plans";
-import { isLanguage } from "../../i18n/languages";
+import { queueRefundNotice } from "../../mail.server";
 import { wakeMailWorker } from "../../services.server";
 import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
@@ -41,7 +39,9 @@ export async function reviewRefund(
  * The second step: refunds what is left at the processor, then records it. Two tabs confirming at once
  * both reach the processor with the same state, which refunds once (its refund is idempotent on that
  * state), and `recordRefund` only moves the order from that state, so one of them records it, queues the
- * customer's notice and writes the timeline; the other is told it was already done.
+ * customer's notice and writes the timeline; the other is told it was already done. Stripe's webhook may
+ * record the refund first (and mail the customer): the confirmation then claims that record as its own
+ * (`claimRecordedRefund`, once), is audited and answers success, with no second mail or timeline line.
  */
 export async function refundOrder(
   services: ConsoleServices,
@@ -59,51 +59,36 @@ export async function refundOrder(
   if (!reason) return failed("refund", "orders.refund.reasonRequired");
   if (!Number.isSafeInteger(seen) || seen !== order.refunded_cents) return failed("refund", "orders.refund.changed");
 
+  const audit = (details: Record<string, unknown>, db: Database = services.db) =>
+    recordAudit(
+      db,
+      { operatorId: operator.id, operatorEmail: operator.email, action: "refund", subject: order.reference, address, details },
+      now,
+    );
   let refund: RefundResult;
   try {
     refund = await services.gateway.refund(paymentRecord(order));
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    const details = { outcome: "refused", reason, error: why.slice(0, 300) };
-    await recordAudit(
-      services.db,
-      { operatorId: operator.id, operatorEmail: operator.email, action: "refund", subject: order.reference, address, details },
-      now,
-    );
+    await audit({ outcome: "refused", reason, error: why.slice(0, 300) });
     return failed("refund", "orders.refund.refused", { reason: why.slice(0, 300) });
   }
 
   const amount = { cents: refund.refundedCents - order.refunded_cents, currency: order.currency };
-  const language = isLanguage(order.language) ? order.language : "en";
-  const mail = renderRefundMail(
-    {
-      reference: order.reference,
-      firstName: order.first_name,
-      amount: formatPrice(amount.cents, language, order.currency),
-      refundedAt: now,
-    },
-    language,
-  );
-  const recorded = await services.db.transaction().execute(async (transaction) => {
-    const updated = await recordRefund(
-      transaction,
-      order.id,
-      { refundedCents: refund.refundedCents, refundReference: refund.refundId },
-      now,
-    );
-    if (!updated) return undefined;
-    await queueMail(transaction, { kind: AFTER_SALE_MAIL_KINDS.refund, to: order.email, ...mail, orderId: order.id }, now);
-    const details = {
-      amountCents: amount.cents,
-      currency: amount.currency,
-      reason,
-      ...(note && { note }),
-      refundReference: refund.refundId,
-    };
-    await recordOperatorAction(transaction, operator, order, { name: "refund", event: "refunded", details }, address, now);
-    return updated;
+  const details = { amountCents: amount.cents, currency: amount.currency, reason, ...(note && { note }), refundReference: refund.refundId };
+  const outcome = await services.db.transaction().execute(async (transaction) => {
+    const { refundedCents, refundId: refundReference } = refund;
+    const updated = await recordRefund(transaction, order.id, { refundedCents, refundReference }, now);
+    if (updated) {
+      await queueRefundNotice(transaction, updated.order, updated.addedCents, now);
+      await recordOperatorAction(transaction, operator, order, { name: "refund", event: "refunded", details }, address, now);
+      return "recorded";
+    }
+    if (!(await claimRecordedRefund(transaction, order.id, { refundedCents, refundReference }, now))) return "already";
+    await audit({ ...details, recordedBy: "processor" }, transaction);
+    return "claimed";
   });
-  if (!recorded) return failed("refund", "orders.refund.already");
+  if (outcome === "already") return failed("refund", "orders.refund.already");
   wakeMailWorker();
   return succeeded("refund", "orders.refund.done", { amount });
 }
