@@ -27,9 +27,16 @@ const maxHeaderLines = 100;
 
 /** Headers that give a request a body, or a meaning beyond "send me this page". */
 const declined = new Set(["content-length", "transfer-encoding", "expect", "upgrade", "te", "trailer", "http2-settings"]);
-const readHeaders = ["host", "connection", "cookie", "user-agent", "accept-encoding", "if-none-match", "x-request-id"];
+/** The headers read into the head, each at most once: a second copy is left to node:http. */
+const headFields = new Map<string, "cookie" | "userAgent" | "acceptEncoding" | "ifNoneMatch" | "requestId">([
+  ["cookie", "cookie"],
+  ["user-agent", "userAgent"],
+  ["accept-encoding", "acceptEncoding"],
+  ["if-none-match", "ifNoneMatch"],
+  ["x-request-id", "requestId"],
+]);
 /** The lengths of the names looked at: a header of another length needs no closer look. */
-const lengthsLookedAt = new Set([...declined, ...readHeaders].map((name) => name.length));
+const lengthsLookedAt = new Set([...declined, "host", "connection", ...headFields.keys()].map((name) => name.length));
 
 // Character classes by code, for a scan by hand: regular expressions cost several times more here.
 const tokenChars = new Uint8Array(128);
@@ -85,35 +92,21 @@ export function readRequestHead(text: string, start: number): RequestHead | "inc
     for (let index = colon + 1; index < lineEnd; index++) if (!isValueChar(text.charCodeAt(index))) return null;
     if (lengthsLookedAt.has(colon - lineStart)) {
       // node:http joins repeated headers (or keeps the first): rather than copy its rules, leave them to it.
-      switch (text.slice(lineStart, colon).toLowerCase()) {
+      const name = text.slice(lineStart, colon).toLowerCase();
+      switch (name) {
         case "host":
           hosts++;
           break;
         case "connection":
           if (headerValue(text, colon, lineEnd).toLowerCase() !== "keep-alive") return null;
           break;
-        case "cookie":
-          if (head.cookie !== undefined) return null;
-          head.cookie = headerValue(text, colon, lineEnd);
-          break;
-        case "user-agent":
-          if (head.userAgent !== undefined) return null;
-          head.userAgent = headerValue(text, colon, lineEnd);
-          break;
-        case "accept-encoding":
-          if (head.acceptEncoding !== undefined) return null;
-          head.acceptEncoding = headerValue(text, colon, lineEnd);
-          break;
-        case "if-none-match":
-          if (head.ifNoneMatch !== undefined) return null;
-          head.ifNoneMatch = headerValue(text, colon, lineEnd);
-          break;
-        case "x-request-id":
-          if (head.requestId !== undefined) return null;
-          head.requestId = headerValue(text, colon, lineEnd);
-          break;
-        default:
-          if (declined.has(text.slice(lineStart, colon).toLowerCase())) return null;
+        default: {
+          const field = headFields.get(name);
+          if (field) {
+            if (head[field] !== undefined) return null;
+            head[field] = headerValue(text, colon, lineEnd);
+          } else if (declined.has(name)) return null;
+        }
       }
     }
     lineStart = lineEnd + 2;
