@@ -1,11 +1,11 @@
 import { isbot } from "isbot";
 import { Suspense } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
-import { site } from "../content/site";
+import { isRouteErrorResponse, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ConsoleError } from "./admin/ConsoleError";
 import { adminLanguage } from "./admin/language.server";
 import stylesheet from "./app.css?url";
+import { DocumentHead } from "./components/DocumentHead";
 import { ErrorPage } from "./components/ErrorPage";
 import { HydratedMark } from "./components/HydratedMark";
 import { lazyComponent } from "./components/lazy-component";
@@ -80,11 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang={language} dir="ltr">
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={site.brand.themeColor} />
-        <Meta />
-        <Links />
+        <DocumentHead />
       </head>
       <body className="bg-ink text-text antialiased">
         {children}

@@ -142,11 +142,29 @@ test.describe("client-side navigation", () => {
         await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(t(language, "notFound.heading"));
         await expect(page).toHaveTitle(/\S/);
         await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", publicUrl(target));
+        // The first page's tags are gone and the new page's are those the server writes for its address.
+        const served = await (await page.request.get(target, { headers: { accept: "text/html" } })).text();
+        expect(await page.evaluate(pageHeadTags, null)).toEqual(await page.evaluate(pageHeadTags, served));
         await expectAccessible(page);
       });
     }
   }
 });
+
+/**
+ * The tags that describe one page (title, meta, canonical and alternate links, structured data), each as
+ * text, of the live document or of a page's HTML. Runs in the browser, so both are read the same way.
+ */
+function pageHeadTags(html: string | null): string[] {
+  const head = html ? new DOMParser().parseFromString(html, "text/html").head : document.head;
+  const tags = head.querySelectorAll(
+    'title, meta[name]:not([name="viewport"], [name="theme-color"]), meta[property], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]',
+  );
+  return [...tags].map((tag) => {
+    const attributes = [...tag.attributes].map((attribute) => `${attribute.name}=${attribute.value}`).sort();
+    return `${tag.localName} ${attributes.join(" ")} ${tag.textContent}`;
+  });
+}
 
 test.describe("accessibility matrix", () => {
   const audited = ["/", "/about", "/terms", "/privacy", "/no-such-page"] as const;
