@@ -6,6 +6,9 @@
  * - The landing page's serving throughput on one core beside nginx serving the same bytes
  *   (scripts/bench/throughput.ts: taskset, one nginx worker, wrk on another core).
  *
+ * Before measuring, the server meets every page and file once, and Chromium loads the first page once
+ * (scripts/bench/warm-up.ts): neither starts cold for the first page measured.
+ *
  * Run `npm run build` first. `--only /about` limits Lighthouse to one page (`/es/about`: one language; the
  * throughput part runs only when the landing page is among the pages); `--throughput-only` skips Lighthouse;
  * `--runs 3` (the default) measures each page three times, each figure the median of the three;
@@ -17,11 +20,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
-import { measurePageMedian, type PageResult, slowCpuBenchmarkIndex } from "./bench/lighthouse.ts";
+import { measurePageMedian, type PageResult, slowCpuBenchmarkIndex, warmUpBrowser } from "./bench/lighthouse.ts";
 import { pagePaths, pagesToMeasure } from "./bench/pages.ts";
 import { budgets, type Check, lighthouseChecks, lighthouseTable, marks, summary } from "./bench/report.ts";
 import { freePort, startServer } from "./bench/server.ts";
 import { measureThroughput } from "./bench/throughput.ts";
+import { warmUp } from "./bench/warm-up.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -75,11 +79,18 @@ try {
 console.log(`\nSummary: ${summary(checks).join("\n")}`);
 
 async function runLighthouse(): Promise<Check[]> {
+  const base = `http://localhost:${port}`;
+  await warmUp(
+    base,
+    (pages ?? []).map((page) => page.url),
+  );
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   const results: PageResult[] = [];
   try {
+    const [first] = pages ?? [];
+    if (first) await warmUpBrowser(chrome.port, base, first);
     for (const page of pages ?? []) {
-      const result = await measurePageMedian(chrome.port, `http://localhost:${port}`, page, "bench-results/lighthouse", runs);
+      const result = await measurePageMedian(chrome.port, base, page, "bench-results/lighthouse", runs);
       console.log(
         `Lighthouse: ${page.url}, median of ${runs} (CPU benchmark ${Math.round(result.benchmarkIndex)}${result.retried ? `; ${result.retried}` : ""})`,
       );

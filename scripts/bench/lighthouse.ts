@@ -162,7 +162,7 @@ function landingScripts(lhr: Result): string {
 /** Lighthouse's own warnings are for its command line; this one matters here: see docs/throttling.md. */
 export const slowCpuBenchmarkIndex = 1000;
 
-async function runLighthouse(chromePort: number, url: string, expectedStatus: number): Promise<Result> {
+async function runLighthouse(chromePort: number, url: string, status: number): Promise<Result> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: "json",
@@ -170,10 +170,21 @@ async function runLighthouse(chromePort: number, url: string, expectedStatus: nu
     formFactor: "mobile",
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     // Lighthouse refuses a page answering 4xx; the not-found page does so on purpose.
-    ignoreStatusCode: expectedStatus >= 400,
+    ignoreStatusCode: status >= 400,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   return result.lhr;
+}
+
+/** What the page answers: the not-found page 404 on purpose, every other 200. */
+const expectedStatus = (page: PageToMeasure) => (page.path === "/no-such-page" ? 404 : 200);
+
+/**
+ * One run whose figures are thrown away, so that the first page measured does not pay for a browser that
+ * has just started (its caches empty, its code cold) where every later page does not.
+ */
+export async function warmUpBrowser(chromePort: number, base: string, page: PageToMeasure): Promise<void> {
+  await runLighthouse(chromePort, `${base}${page.url}`, expectedStatus(page));
 }
 
 /**
@@ -207,13 +218,13 @@ async function measurePage(
   reportDirectory: string,
   run: number,
 ): Promise<PageResult> {
-  const expectedStatus = page.path === "/no-such-page" ? 404 : 200;
-  let lhr = await runLighthouse(chromePort, `${base}${page.url}`, expectedStatus);
+  const status = expectedStatus(page);
+  let lhr = await runLighthouse(chromePort, `${base}${page.url}`, status);
   let retried: string | undefined;
   // A trace that went wrong (NO_NAVSTART, NO_FCP...) says "Please run Lighthouse again": once.
   if (lhr.runtimeError) {
     retried = `${lhr.runtimeError.code}, measured again`;
-    lhr = await runLighthouse(chromePort, `${base}${page.url}`, expectedStatus);
+    lhr = await runLighthouse(chromePort, `${base}${page.url}`, status);
   }
   mkdirSync(join(reportDirectory, "runs"), { recursive: true });
   writeFileSync(reportPath(reportDirectory, page, run), JSON.stringify(lhr));
@@ -232,7 +243,7 @@ async function measurePage(
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     jsKb: scriptKb(lhr),
-    bestPracticesLostToOwnStatus: expectedStatus >= 400 && lostOnlyToOwnStatus(lhr),
+    bestPracticesLostToOwnStatus: status >= 400 && lostOnlyToOwnStatus(lhr),
   };
   return {
     figures,
