@@ -111,6 +111,8 @@ async function runLighthouse(): Promise<Check[]> {
   console.log(
     `\n${marks.pass} within budget, ${marks.fail} over it, ${marks.info} printed without a budget. ` +
       "* JS KB: JavaScript transferred (compressed) while the page loads; the budget is the landing page's, other pages show it for information.\n" +
+      "TBT@cal: TBT of the same runs at the CPU slowdown Lighthouse's calculator gives for each run's CPU benchmark (cal, median), " +
+      "instead of the fixed 4x held to the budget: it tells the page's work from the machine's speed in that minute (bench/cpu-slowdown.ts).\n" +
       "The not-found page answers 404 and is noindex on purpose: its SEO score is not held to 100, nor its best-practices score " +
       "when all it lost there is the console error Chrome logs for the 404 itself.",
   );

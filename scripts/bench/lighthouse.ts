@@ -2,9 +2,11 @@
  * Lighthouse (mobile, its default simulated throttling) on one page, in Debian's Chromium: the figures of
  * design.md §9, the audits below full marks, and a few lines on what holds LCP, TBT and CLS back.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { type Result } from "lighthouse";
+import { calibratedCpuSlowdown } from "./cpu-slowdown.ts";
 import { medianFigures, medianRunIndex } from "./median.ts";
 import type { PageToMeasure } from "./pages.ts";
 import { budgets, type PageFigures } from "./report.ts";
@@ -162,18 +164,37 @@ function landingScripts(lhr: Result): string {
 /** Lighthouse's own warnings are for its command line; this one matters here: see docs/throttling.md. */
 export const slowCpuBenchmarkIndex = 1000;
 
-async function runLighthouse(chromePort: number, url: string, status: number): Promise<Result> {
-  const result = await lighthouse(url, {
-    port: chromePort,
-    output: "json",
-    logLevel: "error",
-    formFactor: "mobile",
-    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    // Lighthouse refuses a page answering 4xx; the not-found page does so on purpose.
-    ignoreStatusCode: status >= 400,
-  });
+const lighthouseFlags = (chromePort: number, status: number) => ({
+  port: chromePort,
+  output: "json" as const,
+  logLevel: "error" as const,
+  formFactor: "mobile" as const,
+  onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  // Lighthouse refuses a page answering 4xx; the not-found page does so on purpose.
+  ignoreStatusCode: status >= 400,
+});
+
+/** A run at Lighthouse's default 4x; with a directory, what it gathered is kept there to audit again. */
+async function runLighthouse(chromePort: number, url: string, status: number, directory?: string): Promise<Result> {
+  const keep = directory ? { gatherMode: directory, auditMode: directory } : {};
+  const result = await lighthouse(url, { ...lighthouseFlags(chromePort, status), ...keep });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   return result.lhr;
+}
+
+/**
+ * TBT of the same load at the slowdown calibrated to the run's CPU benchmark (cpu-slowdown.ts): the
+ * slowdown is used only by the simulation, after gathering, so the gathered run is audited again. Lighthouse
+ * refuses to audit with other settings than it gathered with, so the saved settings say the new slowdown.
+ */
+async function calibratedTbt(chromePort: number, status: number, directory: string, slowdown: number): Promise<number> {
+  const file = join(directory, "artifacts.json");
+  const artifacts = JSON.parse(readFileSync(file, "utf8"));
+  artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
+  writeFileSync(file, JSON.stringify(artifacts));
+  const flags = { ...lighthouseFlags(chromePort, status), auditMode: directory, throttling: { cpuSlowdownMultiplier: slowdown } };
+  const result = await lighthouse(undefined, flags);
+  return result?.lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN;
 }
 
 /** What the page answers: the not-found page 404 on purpose, every other 200. */
@@ -219,13 +240,17 @@ async function measurePage(
   run: number,
 ): Promise<PageResult> {
   const status = expectedStatus(page);
-  let lhr = await runLighthouse(chromePort, `${base}${page.url}`, status);
+  const gathered = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
+  let lhr = await runLighthouse(chromePort, `${base}${page.url}`, status, gathered);
   let retried: string | undefined;
   // A trace that went wrong (NO_NAVSTART, NO_FCP...) says "Please run Lighthouse again": once.
   if (lhr.runtimeError) {
     retried = `${lhr.runtimeError.code}, measured again`;
-    lhr = await runLighthouse(chromePort, `${base}${page.url}`, status);
+    lhr = await runLighthouse(chromePort, `${base}${page.url}`, status, gathered);
   }
+  const slowdown = calibratedCpuSlowdown(lhr.environment.benchmarkIndex);
+  const tbtCalibratedMs = slowdown && !lhr.runtimeError ? await calibratedTbt(chromePort, status, gathered, slowdown) : Number.NaN;
+  rmSync(gathered, { recursive: true, force: true });
   mkdirSync(join(reportDirectory, "runs"), { recursive: true });
   writeFileSync(reportPath(reportDirectory, page, run), JSON.stringify(lhr));
   const score = (category: string) => Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100);
@@ -241,6 +266,8 @@ async function measurePage(
     seo: score("seo"),
     lcpMs: numeric("largest-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
+    cpuSlowdown: slowdown ?? Number.NaN,
+    tbtCalibratedMs,
     cls: numeric("cumulative-layout-shift"),
     jsKb: scriptKb(lhr),
     bestPracticesLostToOwnStatus: status >= 400 && lostOnlyToOwnStatus(lhr),

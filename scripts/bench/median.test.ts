@@ -13,6 +13,8 @@ const run = (performance: number, lcpMs: number, tbtMs: number): PageFigures => 
   seo: 100,
   lcpMs,
   tbtMs,
+  cpuSlowdown: 4,
+  tbtCalibratedMs: tbtMs / 2,
   cls: 0,
   jsKb: 90,
 });
