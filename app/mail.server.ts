@@ -21,15 +21,8 @@ const operatorAddress = serverConfig().OPERATOR_EMAIL ?? site.brand.supportEmail
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
 
 /** Mails are stored first and sent by the worker, so a mail server that is down never loses one. */
-async function queue(
-  db: Database,
-  kind: string,
-  to: string,
-  mail: { subject: string; text: string; html: string },
-  orderId?: number,
-  now?: Date,
-) {
-  await queueMail(db, { kind, to, ...mail, orderId }, now);
+async function queue(db: Database, kind: string, to: string, mail: { subject: string; text: string; html: string }, orderId?: number) {
+  await queueMail(db, { kind, to, ...mail, orderId });
   wakeMailWorker();
 }
 
@@ -42,13 +35,14 @@ export function queueOrderConfirmation(db: Database, order: Order) {
 /**
  * The customer's notice of a refund, in their language: queued by whichever call records the refund (the
  * console, or Stripe's webhook for a refund it told of first or made in the Dashboard), in the transaction
- * that records it, so each refund recorded is mailed once.
+ * that records it, so each refund recorded is mailed once. The worker is not woken here: the mail is not
+ * there for it until the transaction commits, so the caller wakes it then.
  */
-export function queueRefundNotice(db: Database, order: Order, refundedCents: number, refundedAt: Date = new Date()) {
+export async function queueRefundNotice(db: Database, order: Order, refundedCents: number, refundedAt: Date = new Date()) {
   const language = languageOf(order.language);
   const amount = formatPrice(refundedCents, language, order.currency);
   const mail = renderRefundMail({ reference: order.reference, firstName: order.first_name, amount, refundedAt }, language);
-  return queue(db, AFTER_SALE_MAIL_KINDS.refund, order.email, mail, order.id, refundedAt);
+  await queueMail(db, { kind: AFTER_SALE_MAIL_KINDS.refund, to: order.email, ...mail, orderId: order.id }, refundedAt);
 }
 
 export function queueContactNotification(db: Database, message: ContactMessage) {
