@@ -26,8 +26,9 @@ async function focusShown(target: Locator): Promise<{ focused: boolean; visible:
 export async function tabTo(page: Page, target: Locator, key: "Tab" | "Shift+Tab" = "Tab", most = 40): Promise<void> {
   await target.waitFor();
   for (let presses = 0; presses < most && !(await focusShown(target)).focused; presses++) await page.keyboard.press(key);
-  expect((await focusShown(target)).focused, `${key} never reached ${target}; the focus is on ${await describeFocus(page)}`).toBe(true);
-  expect((await focusShown(target)).visible, `the focus on ${target} is not shown`).toBe(true);
+  const { focused, visible } = await focusShown(target);
+  expect(focused, `${key} never reached ${target}; the focus is on ${await describeFocus(page)}`).toBe(true);
+  expect(visible, `the focus on ${target} is not shown`).toBe(true);
 }
 
 /** Tabs to a field and types into it, key by key. */
