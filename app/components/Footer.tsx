@@ -1,10 +1,11 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { site } from "../../content/site";
-import { useLocalizedPath } from "../i18n/use-language";
+import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { type NewsletterAnswer, newsletterMessage } from "../newsletter/message";
 import { Logo } from "./Logo";
+import { StaticContent } from "./StaticContent";
 
 type FooterLink = {
   label: "aboutUs" | "pricing" | "features" | "helpCenter" | "contactUs" | "liveChat" | "terms" | "privacy" | "refundPolicy";
@@ -41,6 +42,7 @@ const groups: { heading: "quickLinks" | "support" | "legal"; links: FooterLink[]
 
 export function Footer() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const localized = useLocalizedPath();
   const emailId = useId();
   const noteId = useId();
@@ -51,30 +53,32 @@ export function Footer() {
   return (
     <footer className="mt-24 border-t border-line bg-surface/60">
       <div className="container-page grid grid-cols-2 gap-x-8 gap-y-10 py-16 md:grid-cols-3 lg:grid-cols-[1.3fr_1fr_1fr_1fr_1.6fr]">
-        <div className="col-span-2 md:col-span-3 lg:col-span-1">
-          <Link to={localized("/")} className="inline-flex min-h-11 items-center gap-2.5 rounded-md" aria-label={t("common.homeLink")}>
-            <Logo />
-            <span className="text-lg font-bold text-text">{site.brand.name}</span>
-          </Link>
-          <p className="mt-4 max-w-xs text-sm leading-relaxed text-muted">{t("footer.tagline")}</p>
-        </div>
+        <StaticContent version={language} className="contents">
+          <div className="col-span-2 md:col-span-3 lg:col-span-1">
+            <Link to={localized("/")} className="inline-flex min-h-11 items-center gap-2.5 rounded-md" aria-label={t("common.homeLink")}>
+              <Logo />
+              <span className="text-lg font-bold text-text">{site.brand.name}</span>
+            </Link>
+            <p className="mt-4 max-w-xs text-sm leading-relaxed text-muted">{t("footer.tagline")}</p>
+          </div>
 
-        {groups.map((group) => (
-          <nav key={group.heading} aria-labelledby={`${emailId}-${group.heading}`}>
-            <h2 id={`${emailId}-${group.heading}`} className="text-sm font-semibold uppercase tracking-wider text-text">
-              {t(`footer.${group.heading}`)}
-            </h2>
-            <ul className="mt-3 space-y-1">
-              {group.links.map((link) => (
-                <li key={link.label}>
-                  <Link to={localized(link.to)} className="inline-flex min-h-10 items-center text-sm text-muted hover:text-text">
-                    {t(`footer.${link.label}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
+          {groups.map((group) => (
+            <nav key={group.heading} aria-labelledby={`${emailId}-${group.heading}`}>
+              <h2 id={`${emailId}-${group.heading}`} className="text-sm font-semibold uppercase tracking-wider text-text">
+                {t(`footer.${group.heading}`)}
+              </h2>
+              <ul className="mt-3 space-y-1">
+                {group.links.map((link) => (
+                  <li key={link.label}>
+                    <Link to={localized(link.to)} className="inline-flex min-h-10 items-center text-sm text-muted hover:text-text">
+                      {t(`footer.${link.label}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </StaticContent>
 
         <section aria-labelledby={`${emailId}-newsletter`} className="col-span-2 md:col-span-3 lg:col-span-1">
           <h2 id={`${emailId}-newsletter`} className="text-sm font-semibold uppercase tracking-wider text-text">

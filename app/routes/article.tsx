@@ -3,6 +3,7 @@ import { data, Link, useLocation } from "react-router";
 import { site } from "../../content/site";
 import { BlogCard } from "../components/BlogCard";
 import { Picture } from "../components/Picture";
+import { StaticContent } from "../components/StaticContent";
 import { findArticle, relatedArticles } from "../content/blog.server";
 import { freshData, rememberData, sharedForAMinute } from "../content/fresh-data";
 import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
@@ -75,7 +76,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   useEffect(() => rememberData(location.pathname + location.search, loaderData), [location, loaderData]);
 
   return (
-    <article>
+    <StaticContent as="article" version={location.pathname}>
       <header className="border-b border-line bg-[radial-gradient(ellipse_at_top,rgb(124_58_237/0.28),transparent_65%)] pt-28 pb-10">
         <div className="container-page max-w-3xl">
           <nav aria-label={t("blog.breadcrumb")}>
@@ -165,6 +166,6 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       )}
-    </article>
+    </StaticContent>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigate } from "react-router";
-import { BlogCard } from "../components/BlogCard";
+import { BlogResults } from "../components/BlogResults";
 import { PageHeading } from "../components/PageHeading";
+import { StaticContent } from "../components/StaticContent";
 import { listArticles, readBlogQuery } from "../content/blog.server";
 import { blogCategories } from "../content/blog-categories";
 import { freshData, rememberData, sharedForAMinute } from "../content/fresh-data";
@@ -121,62 +122,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           {query.search ? t("blog.resultsFor", { count: total, search: query.search }) : t("blog.results", { count: total })}
         </p>
 
-        {articles.length > 0 ? (
-          <ul className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-            {articles.map((article) => (
-              <li key={article.slug}>
-                <BlogCard article={article} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="mt-6 rounded-card border border-line bg-surface p-10 text-center">
-            <p className="text-lg font-semibold text-text">
-              {query.search ? t("blog.empty", { search: query.search }) : t("blog.emptyCategory")}
-            </p>
-            <p className="mt-2 text-muted">{t("blog.emptyHint")}</p>
-            <Link
-              to={localized("/blog")}
-              className="mt-6 inline-flex min-h-11 items-center rounded-full bg-cta px-6 font-semibold text-white"
-            >
-              {t("blog.clearSearch")}
-            </Link>
-          </div>
-        )}
-
-        {pageCount > 1 && (
-          <nav aria-label={t("blog.pagination")} className="mt-12 flex flex-wrap items-center justify-center gap-2">
-            {page > 1 && (
-              <Link
-                to={listUrl({ page: page - 1 })}
-                rel="prev"
-                className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm text-text hover:border-accent"
-              >
-                {t("blog.previous")}
-              </Link>
-            )}
-            {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
-              <Link
-                key={number}
-                to={listUrl({ page: number })}
-                aria-label={t("blog.page", { page: number })}
-                aria-current={number === page ? "page" : undefined}
-                className="inline-flex size-11 items-center justify-center rounded-full border border-line text-sm text-text hover:border-accent aria-[current=page]:bg-cta aria-[current=page]:text-white"
-              >
-                {number}
-              </Link>
-            ))}
-            {page < pageCount && (
-              <Link
-                to={listUrl({ page: page + 1 })}
-                rel="next"
-                className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm text-text hover:border-accent"
-              >
-                {t("blog.next")}
-              </Link>
-            )}
-          </nav>
-        )}
+        <StaticContent version={location.pathname + location.search}>
+          <BlogResults articles={articles} search={query.search} page={page} pageCount={pageCount} listUrl={listUrl} />
+        </StaticContent>
       </div>
     </>
   );

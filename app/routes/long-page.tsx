@@ -1,4 +1,6 @@
+import { useLocation } from "react-router";
 import { PageHeading } from "../components/PageHeading";
+import { StaticContent } from "../components/StaticContent";
 import { sharedPageHeaders } from "../content/fresh-data";
 import { getLongPage, type LongPage, longPages } from "../content/pages.server";
 import { languageFromPath, pathWithoutLanguage, requestPathname } from "../i18n/languages";
@@ -21,8 +23,9 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) =>
 
 export default function LongPageRoute({ loaderData: { name, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
-    <article>
+    <StaticContent as="article" version={pathname}>
       <PageHeading title={page.title} lead={page.description}>
         {name !== "about" && (
           <p className="mt-4 text-sm text-muted">
@@ -34,6 +37,6 @@ export default function LongPageRoute({ loaderData: { name, page } }: Route.Comp
         {/* Rendered from the operator's own Markdown files at start-up. */}
         <div className="prose-page" dangerouslySetInnerHTML={{ __html: page.html }} />
       </div>
-    </article>
+    </StaticContent>
   );
 }

@@ -137,6 +137,27 @@ test.describe("an article", () => {
     });
   }
 
+  test("a related article opens without a page load, with its own text and related articles", async ({ page, expectAccessible }) => {
+    const [article] = articlesIn("es");
+    // The article's text is kept from the server's HTML while the page hydrates; its links still navigate in the page.
+    await openHydrated(page, localized("es", `/blog/${article!.slug}`));
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const related = page
+      .getByRole("region", { name: t("es", "blog.related") })
+      .getByRole("link")
+      .first();
+    const title = (await related.textContent()) ?? "";
+    const next = articlesIn("es").find((other) => other.title === title);
+    expect(next, "the related card names an article").toBeDefined();
+    await related.click();
+    await expect(page).toHaveURL(localized("es", `/blog/${next!.slug}`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(next!.title);
+    await expect(page.getByRole("main").locator(`time[datetime="${next!.publishDate}"]`).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: t("es", "blog.related") }).getByRole("link", { name: next!.title })).toHaveCount(0);
+    expect(await page.evaluate(() => "samePage" in window), "a client navigation, not a page load").toBe(true);
+    await expectAccessible();
+  });
+
   test("an unknown slug is the not-found page with status 404", async ({ page, consoleErrors }) => {
     consoleErrors.allow(/status of 404/);
     const response = await page.goto("/es/blog/no-existe");

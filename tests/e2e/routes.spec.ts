@@ -134,9 +134,13 @@ test.describe("client-side navigation", () => {
       test(`a link on the landing page opens ${target} with its title`, async ({ page, expectAccessible }) => {
         await page.goto(localized(language, "/"));
         await expectAccessible(page);
+        // Hydrated, so the click is a client navigation (the footer's links too, kept from the server's HTML).
+        await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+        await page.evaluate(() => Object.assign(window, { samePage: true }));
         const container = landmark === "navigation" ? mainNavigation(page, language) : page.getByRole("contentinfo");
         await container.getByRole("link", { name: t(language, key), exact: true }).click();
         await expect(page).toHaveURL(target);
+        expect(await page.evaluate(() => "samePage" in window), "a client navigation, not a page load").toBe(true);
         await expect(page.locator("html")).toHaveAttribute("lang", language);
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
         await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(t(language, "notFound.heading"));
