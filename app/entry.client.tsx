@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { giveHistoryEntryAKey } from "./components/ScrollRestoration";
 import { languageFromPath } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
 import { registerMessages } from "./i18n/registry";
@@ -10,6 +11,7 @@ import { registerMessages } from "./i18n/registry";
 const language = languageFromPath(window.location.pathname);
 registerMessages({ [language]: await loadMessages(language) });
 
+giveHistoryEntryAKey();
 startTransition(() => {
   hydrateRoot(
     document,

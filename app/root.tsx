@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import { Suspense } from "react";
-import { isRouteErrorResponse, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ConsoleError } from "./admin/ConsoleError";
 import { adminLanguage } from "./admin/language.server";
@@ -10,6 +10,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { HydratedMark } from "./components/HydratedMark";
 import { lazyComponent } from "./components/lazy-component";
 import { useNonce } from "./components/nonce";
+import { ScrollRestoration } from "./components/ScrollRestoration";
 import { SiteShell } from "./components/SiteShell";
 import { claimVariables, rememberClaimVariables } from "./content/claims";
 import { planPriceTexts, rememberPlanPriceTexts } from "./content/plans";
