@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { site } from "../../content/site";
 import { LazySection } from "../components/LazySection";
 import { setSectionLoader } from "../components/lazy-sections";
-import { onIdle } from "../components/on-idle";
+import { onFirstInteraction } from "../components/on-first-interaction";
 import { allArticles, summarize } from "../content/blog.server";
 import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
@@ -70,8 +70,9 @@ setSectionLoader(loadAllSections);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const crawler = useRouteLoaderData<typeof rootLoader>("root")?.crawler ?? false;
-  // The sections' code arrives while the visitor reads the hero, so scrolling never waits for it.
-  useEffect(() => onIdle(loadAllSections), []);
+  // The sections' code (blog cards included) is asked for when the visitor starts to scroll, well before a
+  // section comes near: a visitor who reads only the hero downloads none of it.
+  useEffect(() => onFirstInteraction(loadAllSections), []);
   return (
     <>
       <Hero />

@@ -18,7 +18,7 @@ export const Testimonials = testimonials.Component;
 export const BlogTeaser = blogTeaser.Component;
 export const Faq = faq.Component;
 
-/** Loads every section's code (at once for what has arrived): before jumping to a section, and when idle. */
+/** Loads every section's code (at once for what has arrived): before jumping to a section, and at the visitor's first scroll. */
 export function loadAllSections(): Promise<unknown> {
   return Promise.all([plans, showcase, features, testimonials, blogTeaser, faq].map((section) => section.preload()));
 }

@@ -56,4 +56,23 @@ test.describe("first paint", () => {
     const lazy = [...loaded].filter((path) => /\/(Plans|Showcase|Features|Testimonials|BlogTeaser|Faq|BlogCard|NotFoundPage)-/.test(path));
     expect(lazy).toEqual([]);
   });
+  test("a visitor who does not scroll asks for none of the sections' code; the first scroll asks for all of it", async ({ page }) => {
+    const sectionCode = /\/assets\/(Plans|Showcase|Features|Testimonials|BlogTeaser|Faq|BlogCard)-[^/]*\.js$/;
+    const asked = new Set<string>();
+    page.on("request", (request) => {
+      const name = sectionCode.exec(new URL(request.url()).pathname)?.[1];
+      if (name) asked.add(name);
+    });
+    // A phone, as Lighthouse measures: the hero fills the screen, and no section is near enough to render.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/");
+    await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+    // Past the page's idle time, when work nobody waits for runs (app/components/on-idle.ts), and its requests.
+    await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle, { timeout: 3000 })));
+    await page.waitForLoadState("networkidle");
+    expect([...asked], "section code asked for without a scroll").toEqual([]);
+
+    await page.mouse.wheel(0, 120);
+    await expect.poll(() => asked.size).toBe(7);
+  });
 });
