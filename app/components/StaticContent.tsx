@@ -2,7 +2,7 @@ import { type MouseEvent, type ReactNode, useState, useSyncExternalStore } from 
 import { useNavigate } from "react-router";
 import { inSiteDestination } from "./router-link-click";
 
-type ContainerTag = "div" | "article" | "section";
+type ContainerTag = "div" | "article";
 
 interface StaticContentProps {
   /** What the content shows: when it changes (another page, another query), the content renders anew. */
