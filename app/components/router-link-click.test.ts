@@ -1,9 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { type Click, type ClickedLink, inSiteDestination } from "./router-link-click";
+import { type Click, type ClickedLink, inSiteDestination, isPlainClick } from "./router-link-click";
 
 const origin = "https://example.com";
-const plainClick: Click = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false };
+const plainClick: Click & { defaultPrevented: boolean } = {
+  button: 0,
+  metaKey: false,
+  ctrlKey: false,
+  shiftKey: false,
+  altKey: false,
+  defaultPrevented: false,
+};
 const routerLink: ClickedLink = { href: "https://example.com/es/blog?page=2#top", target: "", download: false, routerLink: true };
+
+describe("isPlainClick", () => {
+  it("is a primary click with no modifier key", () => {
+    expect(isPlainClick(plainClick)).toBe(true);
+    for (const key of ["metaKey", "ctrlKey", "shiftKey", "altKey"] as const)
+      expect(isPlainClick({ ...plainClick, [key]: true })).toBe(false);
+    expect(isPlainClick({ ...plainClick, button: 2 })).toBe(false);
+  });
+});
 
 describe("inSiteDestination", () => {
   it("follows a plain click on a router link, keeping its query and fragment", () => {

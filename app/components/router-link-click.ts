@@ -5,7 +5,11 @@ export interface Click {
   ctrlKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
-  defaultPrevented: boolean;
+}
+
+/** A click with the primary button and no modifier key: not one asking for a new tab or window. */
+export function isPlainClick(click: Click): boolean {
+  return click.button === 0 && !click.metaKey && !click.ctrlKey && !click.shiftKey && !click.altKey;
 }
 
 /** The link clicked: its resolved address, its `target`, and whether it is one of the router's own links. */
@@ -22,9 +26,8 @@ export interface ClickedLink {
  * `<Link>` would, or undefined to leave the click to the browser: a modified or non-primary click (new tab,
  * new window), another target, a download, another origin, or a link that is not the router's.
  */
-export function inSiteDestination(click: Click, link: ClickedLink, origin: string): string | undefined {
-  if (click.defaultPrevented || click.button !== 0) return undefined;
-  if (click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return undefined;
+export function inSiteDestination(click: Click & { defaultPrevented: boolean }, link: ClickedLink, origin: string): string | undefined {
+  if (click.defaultPrevented || !isPlainClick(click)) return undefined;
   if (!link.routerLink || link.download || (link.target !== "" && link.target !== "_self")) return undefined;
   const url = new URL(link.href, origin);
   if (url.origin !== origin) return undefined;

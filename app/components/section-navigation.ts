@@ -4,6 +4,7 @@ import { site } from "../../content/site";
 import { pathWithoutLanguage } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { revealAllSections } from "./lazy-sections";
+import { isPlainClick } from "./router-link-click";
 
 export type SectionId = "home" | "plans" | "features" | "faq";
 
@@ -52,7 +53,7 @@ export function useSectionLink(onFollow?: () => void) {
   return (section: SectionId) => ({
     href: `${localized("/")}#${section}`,
     onClick: (event: MouseEvent) => {
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+      if (!isPlainClick(event)) return;
       event.preventDefault();
       onFollow?.();
       goToSection(section);
