@@ -1,5 +1,6 @@
 import { articlesIn } from "../support/articles.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { markPage, stillSamePage } from "../support/same-page.ts";
 import { type Language, languages, localized, publicUrl, t } from "../support/site.ts";
 import { openHydrated } from "../support/store.ts";
 
@@ -62,13 +63,11 @@ test.describe("the blog list", () => {
 
   test("updates the list and the URL while typing, without reloading", async ({ page }) => {
     await page.goto("/blog");
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument: boolean }).sameDocument = true;
-    });
+    await markPage(page);
     await page.getByRole("searchbox", { name: t("en", "blog.searchLabel") }).pressSequentially("buffer", { delay: 40 });
     await expect(page).toHaveURL(/\/blog\?search=buffer$/);
     await expect(articleLinks(page).first()).toContainText(/buffer/i);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await stillSamePage(page)).toBe(true);
   });
 
   test("keeps and searches what was typed before the page hydrated", async ({ page }) => {
@@ -141,7 +140,7 @@ test.describe("an article", () => {
     const [article] = articlesIn("es");
     // The article's text is kept from the server's HTML while the page hydrates; its links still navigate in the page.
     await openHydrated(page, localized("es", `/blog/${article!.slug}`));
-    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await markPage(page);
     const related = page
       .getByRole("region", { name: t("es", "blog.related") })
       .getByRole("link")
@@ -154,7 +153,7 @@ test.describe("an article", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(next!.title);
     await expect(page.getByRole("main").locator(`time[datetime="${next!.publishDate}"]`).first()).toBeVisible();
     await expect(page.getByRole("region", { name: t("es", "blog.related") }).getByRole("link", { name: next!.title })).toHaveCount(0);
-    expect(await page.evaluate(() => "samePage" in window), "a client navigation, not a page load").toBe(true);
+    expect(await stillSamePage(page), "a client navigation, not a page load").toBe(true);
     await expectAccessible();
   });
 

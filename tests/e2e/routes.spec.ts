@@ -2,6 +2,7 @@ import type { Route } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
 import { readHtml } from "../support/html.ts";
 import { mainNavigation, revealLazySections } from "../support/pages.ts";
+import { markPage, stillSamePage } from "../support/same-page.ts";
 import { escapeRegExp, type Language, languages, localized, pagePaths, publicUrl, t } from "../support/site.ts";
 
 /** The language a not-found address is written in. */
@@ -136,11 +137,11 @@ test.describe("client-side navigation", () => {
         await expectAccessible(page);
         // Hydrated, so the click is a client navigation (the footer's links too, kept from the server's HTML).
         await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
-        await page.evaluate(() => Object.assign(window, { samePage: true }));
+        await markPage(page);
         const container = landmark === "navigation" ? mainNavigation(page, language) : page.getByRole("contentinfo");
         await container.getByRole("link", { name: t(language, key), exact: true }).click();
         await expect(page).toHaveURL(target);
-        expect(await page.evaluate(() => "samePage" in window), "a client navigation, not a page load").toBe(true);
+        expect(await stillSamePage(page), "a client navigation, not a page load").toBe(true);
         await expect(page.locator("html")).toHaveAttribute("lang", language);
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
         await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(t(language, "notFound.heading"));

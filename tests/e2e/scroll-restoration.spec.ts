@@ -17,6 +17,17 @@ async function withoutScripts(page: Page, consoleErrors: { allow(pattern: RegExp
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
 }
 
+/**
+ * Opens another page (a page load), then goes back two entries at once to `path`, with no script of the
+ * site loading: only the page's inline script can restore the position.
+ */
+async function comeBackFromAnotherPage(page: Page, consoleErrors: { allow(pattern: RegExp): void }, path: string): Promise<void> {
+  await page.goto("/about");
+  await withoutScripts(page, consoleErrors);
+  await page.evaluate(() => window.history.go(-2));
+  await expect(page).toHaveURL(path);
+}
+
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 /** Follows one of the footer's links, by client navigation, and waits for the page to show. */
@@ -46,10 +57,7 @@ test.describe("scroll restoration", () => {
     await openHydrated(page, "/terms");
     await page.evaluate((y) => window.scrollTo(0, y), leftAt);
     await followFooterLink(page, "footer.privacy", "/privacy");
-    await page.goto("/about");
-    await withoutScripts(page, consoleErrors);
-    await page.evaluate(() => window.history.go(-2));
-    await expect(page).toHaveURL("/terms");
+    await comeBackFromAnotherPage(page, consoleErrors, "/terms");
     await expect.poll(() => scrollY(page)).toBe(leftAt);
   });
 
@@ -61,10 +69,7 @@ test.describe("scroll restoration", () => {
     await followFooterLink(page, "footer.privacy", "/privacy");
     await page.evaluate((y) => window.scrollTo(0, y), leftAt);
     await followFooterLink(page, "footer.terms", "/terms");
-    await page.goto("/about");
-    await withoutScripts(page, consoleErrors);
-    await page.evaluate(() => window.history.go(-2));
-    await expect(page).toHaveURL("/privacy");
+    await comeBackFromAnotherPage(page, consoleErrors, "/privacy");
     await expect.poll(() => scrollY(page)).toBe(leftAt);
   });
 
