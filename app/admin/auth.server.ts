@@ -2,6 +2,7 @@ import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { type ActiveSession, readSession, SESSION_MAX_MS } from "../../server/admin/sessions.ts";
 import { serverConfig } from "../../server/config.ts";
 import { getServices } from "../services.server";
+import { safeReturnPath } from "../site-path";
 import { adminCookie, readCookie } from "./language.server";
 
 export const sessionCookie = "admin_session";
@@ -15,9 +16,15 @@ function wantsJson(request: Request): boolean {
   return accept.includes("application/json") && !accept.includes("text/html");
 }
 
-/** The path to come back to after signing in: only a console page, never another site. */
+const consoleHome = "/admin/orders";
+
+/**
+ * The path to come back to after signing in: only a console page once resolved (never another site), and
+ * never the sign-in or sign-out page itself.
+ */
 export function safeNext(value: string | null | undefined): string {
-  return value?.startsWith("/admin") && !value.startsWith("//") && !value.includes("\\") ? value : "/admin/orders";
+  const path = safeReturnPath(value, "/admin", consoleHome);
+  return /^\/admin\/log(in|out)(\?|$)/.test(path) ? consoleHome : path;
 }
 
 /**
