@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { type ServerConfig, serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
-import { attemptCount, countAttempt } from "../server/db/rate-limits.ts";
+import { attemptCount, countAttempt, uncountAttempt } from "../server/db/rate-limits.ts";
 
 const tenMinutes = 10 * 60_000;
 const oneHour = 60 * 60_000;
@@ -91,20 +91,32 @@ function signInKeys(address: string, email: string): [string, string] {
   return [counterKey("sign-in-address", address), counterKey("sign-in-account", email.trim().toLowerCase())];
 }
 
+/** One console sign-in attempt, counted before its password or code is checked. */
+export interface SignInAttempt {
+  /** False when the account or the address is past its limit: the password or code must not be checked. */
+  allowed: boolean;
+  /** The password or code was right: the attempt is taken back out of the counts (only failures count). */
+  succeeded(): Promise<void>;
+}
+
 /**
- * Failed console sign-ins (a wrong password or a wrong code), per account and per address, shared by every
- * server: a guesser is stopped on one account from many addresses, and on many accounts from one address.
+ * Console sign-ins (a password, a second-factor code, the code that turns two-step sign-in off), per account
+ * and per address, shared by every server: a guesser is stopped on one account from many addresses, and on
+ * many accounts from one address. Each attempt is counted before it is checked, by the counters' atomic
+ * upsert, so attempts sent at once see each other: of a burst, only the first `perAccount` are ever checked
+ * (counting after the check, which takes a third of a second for a password, let a whole burst through).
+ * An attempt that succeeds is taken back out; one that fails, or is refused, stays counted.
  */
-export const signInFailures = {
-  async isBlocked(db: Database, { address, email }: Payer, now: Date = new Date()): Promise<boolean> {
-    const [byAddress, byAccount] = signInKeys(address, email);
-    const [addressCount, accountCount] = await Promise.all([
-      attemptCount(db, byAddress, { windowMs: fifteenMinutes, now }),
-      attemptCount(db, byAccount, { windowMs: fifteenMinutes, now }),
-    ]);
-    return addressCount >= signInLimits.perAddress || accountCount >= signInLimits.perAccount;
-  },
-  async record(db: Database, { address, email }: Payer, now: Date = new Date()): Promise<void> {
-    await Promise.all(signInKeys(address, email).map((key) => countAttempt(db, key, { windowMs: fifteenMinutes, now })));
+export const signInAttempts = {
+  async begin(db: Database, { address, email }: Payer, now: Date = new Date()): Promise<SignInAttempt> {
+    const keys = signInKeys(address, email);
+    const window = { windowMs: fifteenMinutes, now };
+    const [byAddress = 0, byAccount = 0] = await Promise.all(keys.map((key) => countAttempt(db, key, window)));
+    return {
+      allowed: byAddress <= signInLimits.perAddress && byAccount <= signInLimits.perAccount,
+      succeeded: async () => {
+        await Promise.all(keys.map((key) => uncountAttempt(db, key, window)));
+      },
+    };
   },
 };

@@ -1,18 +1,15 @@
 /**
  * Signing in to the console: a password, then, when the operator has one, a second factor (a TOTP code or a
- * recovery code). Failures count against the account and the address (`signInFailures`); every attempt is
- * in the audit log.
+ * recovery code). Every attempt is counted before it is checked (`signInAttempts`), so a burst sent at once
+ * is held to the limit; every attempt is in the audit log.
  */
 import { recordAudit } from "../../server/admin/audit.ts";
 import { findOperatorByEmail, normalizeOperatorEmail } from "../../server/admin/operators.ts";
 import { hashPassword, verifyPassword } from "../../server/admin/passwords.ts";
-import { redeemRecoveryCode } from "../../server/admin/recovery-codes.ts";
 import { type ActiveSession, createSession, verifySession } from "../../server/admin/sessions.ts";
-import { verifyTotp } from "../../server/admin/totp.ts";
 import type { Database } from "../../server/db/database.ts";
-import { countAttempt } from "../../server/db/rate-limits.ts";
-import { signInFailures } from "../rate-limit.server";
-import { openSecret } from "./secrets.server";
+import { signInAttempts } from "../rate-limit.server";
+import { type SecondFactor, verifyFactor } from "./second-factor.server";
 
 /** Compared against when the e-mail is unknown, so a wrong address takes as long as a wrong password. */
 const decoyHash = hashPassword("a decoy password nobody has");
@@ -24,62 +21,46 @@ export async function signInWithPassword(
   input: { email: string; password: string; address: string },
 ): Promise<PasswordOutcome> {
   const email = normalizeOperatorEmail(input.email);
-  const who = { address: input.address, email };
-  if (await signInFailures.isBlocked(db, who)) {
+  const attempt = await signInAttempts.begin(db, { address: input.address, email });
+  if (!attempt.allowed) {
     await recordAudit(db, { operatorId: null, operatorEmail: email, action: "sign-in-blocked", address: input.address });
     return { kind: "blocked" };
   }
   const operator = await findOperatorByEmail(db, email);
   const valid = await verifyPassword(input.password, operator?.password_hash ?? (await decoyHash));
   if (!operator || !valid) {
-    await signInFailures.record(db, who);
     await recordAudit(db, { operatorId: operator?.id ?? null, operatorEmail: email, action: "sign-in-failed", address: input.address });
     return { kind: "failed" };
   }
+  await attempt.succeeded();
   const secondFactorDue = operator.totp_enabled_at !== null;
   const token = await createSession(db, { operatorId: operator.id, address: input.address, verified: !secondFactorDue });
   if (!secondFactorDue) await recordAudit(db, { operatorId: operator.id, operatorEmail: email, action: "sign-in", address: input.address });
   return { kind: "signed-in", token, secondFactorDue };
 }
 
-/** A code that matches a TOTP step already used by this operator is refused: a code works once. */
-async function freshStep(db: Database, operatorId: number, step: number): Promise<boolean> {
-  return (await countAttempt(db, `totp-step:${operatorId}:${step}`, { windowMs: 5 * 60_000 })) === 1;
-}
+export type CodeOutcome = { kind: "verified"; token: string } | { kind: "failed" } | { kind: "blocked" };
 
-export type CodeOutcome = "verified" | "failed" | "blocked";
-
-/** The second step: a current TOTP code, or one of the recovery codes (each works once). */
+/**
+ * The second step: a current TOTP code, or one of the recovery codes (each works once). Once accepted, the
+ * session is replaced by a verified one under a new token, for the caller to set as the cookie.
+ */
 export async function verifySecondFactor(db: Database, active: ActiveSession, code: string, address: string): Promise<CodeOutcome> {
   const { operator, session } = active;
-  const who = { address, email: operator.email };
-  if (await signInFailures.isBlocked(db, who)) return "blocked";
-  const cleaned = code.replace(/\s/g, "");
-  let via: "totp" | "recovery" | undefined;
-  if (/^\d{6}$/.test(cleaned) && operator.totp_secret) {
-    const step = verifyTotp(openSecret(operator.totp_secret), cleaned, new Date());
-    if (step !== null && (await freshStep(db, operator.id, step))) via = "totp";
-  } else if (cleaned.length >= 12 && (await redeemRecoveryCode(db, operator.id, cleaned))) {
-    via = "recovery";
+  const factor: SecondFactor | "blocked" | undefined = await verifyFactor(db, operator, code, address);
+  if (factor === "blocked") return { kind: "blocked" };
+  const token = factor ? await verifySession(db, session) : undefined;
+  if (!token) {
+    const details = { step: "second factor" };
+    await recordAudit(db, { operatorId: operator.id, operatorEmail: operator.email, action: "sign-in-failed", address, details });
+    return { kind: "failed" };
   }
-  if (!via) {
-    await signInFailures.record(db, who);
-    await recordAudit(db, {
-      operatorId: operator.id,
-      operatorEmail: operator.email,
-      action: "sign-in-failed",
-      address,
-      details: { step: "second factor" },
-    });
-    return "failed";
-  }
-  await verifySession(db, session.id);
   await recordAudit(db, {
     operatorId: operator.id,
     operatorEmail: operator.email,
     action: "sign-in",
     address,
-    details: { secondFactor: via },
+    details: { secondFactor: factor },
   });
-  return "verified";
+  return { kind: "verified", token };
 }

@@ -162,3 +162,18 @@ export async function disableTotp(db: Database, operatorId: number, now: Date = 
     await transaction.deleteFrom("operator_recovery_codes").where("operator_id", "=", operatorId).execute();
   });
 }
+
+/**
+ * Records that a TOTP code of `step` was accepted, only when `step` is later than the last accepted one; false
+ * otherwise (a replayed code, or an earlier step's code after a later one). One conditional update, so two
+ * servers given the same code at once accept it once.
+ */
+export async function claimTotpStep(db: Database, operatorId: number, step: number, now: Date = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("operators")
+    .set({ totp_last_step: step, updated_at: now.toISOString() })
+    .where("id", "=", operatorId)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

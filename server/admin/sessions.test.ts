@@ -45,12 +45,28 @@ for (const target of testTargets) {
       expect(await readSession(handle.db, token, at(SESSION_MAX_MS))).toBeUndefined();
     });
 
-    it("is unverified until the second factor, then verified", async () => {
+    it("is unverified until the second factor, which replaces its token with a verified session's", async () => {
       const token = await open(false);
       const waiting = await readSession(handle.db, token, at(1000));
       expect(waiting?.session.verified_at).toBeNull();
-      await verifySession(handle.db, waiting!.session.id, at(2000));
-      expect((await readSession(handle.db, token, at(3000)))?.session.verified_at).toBe(at(2000).toISOString());
+      const verified = await verifySession(handle.db, waiting!.session, at(2000));
+      expect(verified).toBeDefined();
+      expect(verified).not.toBe(token);
+      expect(await readSession(handle.db, token, at(3000))).toBeUndefined();
+      expect(await readSession(handle.db, verified, at(3000))).toMatchObject({
+        session: { verified_at: at(2000).toISOString(), address: "203.0.113.7" },
+        operator: { email: "ana@shop.example" },
+      });
+      // The old session cannot be verified twice (a second tab, a replayed form).
+      expect(await verifySession(handle.db, waiting!.session, at(4000))).toBeUndefined();
+    });
+
+    it("can end every session of an operator but one", async () => {
+      const [kept, other] = [await open(), await open()];
+      const keptId = (await readSession(handle.db, kept, at(1000)))!.session.id;
+      expect(await endAllSessions(handle.db, operatorId, at(2000), keptId)).toBe(1);
+      expect(await readSession(handle.db, kept, at(3000))).toBeDefined();
+      expect(await readSession(handle.db, other, at(3000))).toBeUndefined();
     });
 
     it("ends on sign-out, and every session ends on sign-out everywhere", async () => {

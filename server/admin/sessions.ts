@@ -52,7 +52,13 @@ export async function readSession(db: Database, token: string | undefined, now: 
     .selectFrom("operator_sessions")
     .innerJoin("operators", "operators.id", "operator_sessions.operator_id")
     .selectAll("operator_sessions")
-    .select(["operators.email", "operators.password_hash", "operators.totp_secret", "operators.totp_enabled_at"])
+    .select([
+      "operators.email",
+      "operators.password_hash",
+      "operators.totp_secret",
+      "operators.totp_enabled_at",
+      "operators.totp_last_step",
+    ])
     .select(["operators.created_at as operator_created_at", "operators.updated_at as operator_updated_at"])
     .where("token_hash", "=", hashToken(token))
     .where("ended_at", "is", null)
@@ -67,7 +73,7 @@ export async function readSession(db: Database, token: string | undefined, now: 
       .where("id", "=", row.id)
       .execute();
   }
-  const { email, password_hash, totp_secret, totp_enabled_at, operator_created_at, operator_updated_at, ...session } = row;
+  const { email, password_hash, totp_secret, totp_enabled_at, totp_last_step, operator_created_at, operator_updated_at, ...session } = row;
   return {
     session,
     operator: {
@@ -76,19 +82,29 @@ export async function readSession(db: Database, token: string | undefined, now: 
       password_hash,
       totp_secret,
       totp_enabled_at,
+      totp_last_step,
       created_at: operator_created_at,
       updated_at: operator_updated_at,
     },
   };
 }
 
-/** The second factor was given: the session now opens the console. */
-export async function verifySession(db: Database, sessionId: number, now: Date = new Date()): Promise<void> {
-  await db
-    .updateTable("operator_sessions")
-    .set({ verified_at: now.toISOString(), updated_at: now.toISOString() })
-    .where("id", "=", sessionId)
-    .execute();
+/**
+ * The second factor was given: the session that owed it ends, and a new, verified one opens the console.
+ * Its token is new, so a token seen before the second factor (a shared machine, a fixated cookie) opens
+ * nothing. Returns the new token; undefined when the old session had ended meanwhile.
+ */
+export async function verifySession(db: Database, session: OperatorSession, now: Date = new Date()): Promise<string | undefined> {
+  return db.transaction().execute(async (transaction) => {
+    const ended = await transaction
+      .updateTable("operator_sessions")
+      .set({ ended_at: now.toISOString(), updated_at: now.toISOString() })
+      .where("id", "=", session.id)
+      .where("ended_at", "is", null)
+      .executeTakeFirst();
+    if (ended.numUpdatedRows === 0n) return undefined;
+    return createSession(transaction, { operatorId: session.operator_id, address: session.address, verified: true }, now);
+  });
 }
 
 export async function endSession(db: Database, token: string, now: Date = new Date()): Promise<void> {
@@ -100,13 +116,17 @@ export async function endSession(db: Database, token: string, now: Date = new Da
     .execute();
 }
 
-/** Ends every session of an operator (sign out everywhere, a new password). Returns how many ended. */
-export async function endAllSessions(db: Database, operatorId: number, now: Date = new Date()): Promise<number> {
+/**
+ * Ends every session of an operator (sign out everywhere, a new password), or every one but `keep` (two-step
+ * sign-in turned on: a session opened with the password alone must not outlive it). Returns how many ended.
+ */
+export async function endAllSessions(db: Database, operatorId: number, now: Date = new Date(), keep?: number): Promise<number> {
   const result = await db
     .updateTable("operator_sessions")
     .set({ ended_at: now.toISOString(), updated_at: now.toISOString() })
     .where("operator_id", "=", operatorId)
     .where("ended_at", "is", null)
+    .$if(keep !== undefined, (query) => query.where("id", "!=", keep as number))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "./database.ts";
-import { attemptCount, countAttempt, pruneRateLimits } from "./rate-limits.ts";
+import { attemptCount, countAttempt, pruneRateLimits, uncountAttempt } from "./rate-limits.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const minute = 60_000;
@@ -33,6 +33,23 @@ for (const target of testTargets) {
       expect(await countAttempt(handle.db, key, window)).toBe(3);
       expect(await attemptCount(handle.db, key, window)).toBe(3);
       expect(await attemptCount(handle.db, key, window)).toBe(3);
+    });
+
+    it("take back an attempt in the window it was counted in, never below zero", async () => {
+      const key = uniqueKey("uncount");
+      const window = { windowMs: tenMinutes, now: T0 };
+      await countAttempt(handle.db, key, window);
+      await countAttempt(handle.db, key, window);
+      await uncountAttempt(handle.db, key, window);
+      expect(await attemptCount(handle.db, key, window)).toBe(1);
+      // The window has turned since: the attempt comes out of its own window, not the new one.
+      await countAttempt(handle.db, key, { windowMs: tenMinutes, now: later(tenMinutes) });
+      await uncountAttempt(handle.db, key, window);
+      expect(await attemptCount(handle.db, key, window)).toBe(0);
+      expect(await attemptCount(handle.db, key, { windowMs: tenMinutes, now: later(tenMinutes) })).toBe(1);
+      await uncountAttempt(handle.db, key, window);
+      expect(await attemptCount(handle.db, key, window)).toBe(0);
+      await uncountAttempt(handle.db, uniqueKey("none"), window);
     });
 
     it("store one row per window, starting at the window's boundary, with both timestamps", async () => {

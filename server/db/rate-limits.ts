@@ -42,6 +42,21 @@ export async function countAttempt(db: Database, key: string, { windowMs, now = 
   return Number(row.count);
 }
 
+/**
+ * Takes back one attempt counted by `countAttempt` with the same `now` (so the same window, even when the
+ * window has turned since), never below zero: for limits that count an attempt before knowing whether it
+ * failed.
+ */
+export async function uncountAttempt(db: Database, key: string, { windowMs, now = new Date() }: RateLimitWindow): Promise<void> {
+  await db
+    .updateTable("rate_limit_counters")
+    .set((eb) => ({ count: eb("count", "-", 1), updated_at: new Date().toISOString() }))
+    .where("key", "=", key)
+    .where("window_start", "=", windowStart(windowMs, now))
+    .where("count", ">", 0)
+    .execute();
+}
+
 /** The current window's count for `key`, without counting an attempt; 0 when it has none. */
 export async function attemptCount(db: Database, key: string, { windowMs, now = new Date() }: RateLimitWindow): Promise<number> {
   const row = await db

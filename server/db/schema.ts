@@ -176,6 +176,8 @@ export interface OperatorsTable {
   /** The TOTP secret (base32), encrypted like access details; set while setting up, used once enabled. */
   totp_secret: string | null;
   totp_enabled_at: Timestamp | null;
+  /** The last time step a TOTP code was accepted for (migration 006): only later steps' codes work. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }

@@ -6,7 +6,7 @@ import type { TwoFactorState } from "./two-factor.server";
 
 export interface AccountOutcome {
   done?: "languageSaved" | "enabled" | "disabled";
-  problem?: "codeFailed" | "keyMissing" | "requiredCannotDisable";
+  problem?: "codeFailed" | "keyMissing" | "requiredCannotDisable" | "limited";
   recoveryCodes?: string[];
 }
 

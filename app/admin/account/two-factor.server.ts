@@ -4,15 +4,11 @@ import { site } from "../../../content/site";
 import { recordAudit } from "../../../server/admin/audit.ts";
 import { disableTotp, enableTotp, setTotpSecret } from "../../../server/admin/operators.ts";
 import { qrSvg } from "../../../server/admin/qr.ts";
-import {
-  newRecoveryCodes,
-  redeemRecoveryCode,
-  remainingRecoveryCodes,
-  replaceRecoveryCodes,
-} from "../../../server/admin/recovery-codes.ts";
-import type { ActiveSession } from "../../../server/admin/sessions.ts";
-import { newTotpSecret, otpauthUri, verifyTotp } from "../../../server/admin/totp.ts";
+import { newRecoveryCodes, remainingRecoveryCodes, replaceRecoveryCodes } from "../../../server/admin/recovery-codes.ts";
+import { type ActiveSession, endAllSessions } from "../../../server/admin/sessions.ts";
+import { newTotpSecret, otpauthUri } from "../../../server/admin/totp.ts";
 import type { Database } from "../../../server/db/database.ts";
+import { acceptTotp, verifyFactor } from "../second-factor.server";
 import { encryptionKey, openSecret, sealSecret } from "../secrets.server";
 
 export interface TwoFactorState {
@@ -49,24 +45,46 @@ export async function startSetup(db: Database, { operator }: ActiveSession): Pro
   await setTotpSecret(db, operator.id, sealSecret(newTotpSecret()));
 }
 
-/** Turns it on when the code matches the secret being set up; gives the recovery codes to show once. */
-export async function confirmSetup(db: Database, { operator }: ActiveSession, code: string, address: string): Promise<string[] | null> {
-  if (!operator.totp_secret || verifyTotp(openSecret(operator.totp_secret), code, new Date()) === null) return null;
+/**
+ * Turns it on when the code matches the secret being set up; gives the recovery codes to show once. Every
+ * other session of the operator ends: one opened with the password alone (perhaps by whoever made them set
+ * up a second factor) must not outlive it.
+ */
+export async function confirmSetup(
+  db: Database,
+  { operator, session }: ActiveSession,
+  code: string,
+  address: string,
+): Promise<string[] | null> {
+  if (!(await acceptTotp(db, operator, code.replace(/\s/g, "")))) return null;
   if (!(await enableTotp(db, operator.id))) return null;
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(db, operator.id, codes);
-  await recordAudit(db, { operatorId: operator.id, operatorEmail: operator.email, action: "2fa-enabled", address });
+  const endedSessions = await endAllSessions(db, operator.id, new Date(), session.id);
+  await recordAudit(db, {
+    operatorId: operator.id,
+    operatorEmail: operator.email,
+    action: "2fa-enabled",
+    address,
+    details: { endedSessions },
+  });
   return codes;
 }
 
-/** Turns it off, with a current code or a recovery code as proof that the operator still has their factor. */
-export async function disable(db: Database, { operator }: ActiveSession, code: string, address: string): Promise<boolean> {
-  const cleaned = code.replace(/\s/g, "");
-  const proven =
-    (operator.totp_secret && /^\d{6}$/.test(cleaned) && verifyTotp(openSecret(operator.totp_secret), cleaned, new Date()) !== null) ||
-    (await redeemRecoveryCode(db, operator.id, cleaned));
-  if (!proven) return false;
+/**
+ * Turns it off, with a current code or a recovery code as proof that the operator still has their factor;
+ * the code is counted against the sign-in limits like any other, so a stolen session cannot guess it.
+ */
+export async function disable(
+  db: Database,
+  { operator }: ActiveSession,
+  code: string,
+  address: string,
+): Promise<"disabled" | "failed" | "blocked"> {
+  const factor = await verifyFactor(db, operator, code, address);
+  if (factor === "blocked") return "blocked";
+  if (!factor) return "failed";
   await disableTotp(db, operator.id);
   await recordAudit(db, { operatorId: operator.id, operatorEmail: operator.email, action: "2fa-disabled", address });
-  return true;
+  return "disabled";
 }

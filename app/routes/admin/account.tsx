@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Outcome = {
   done?: "languageSaved" | "enabled" | "disabled";
-  problem?: "codeFailed" | "keyMissing" | "requiredCannotDisable";
+  problem?: "codeFailed" | "keyMissing" | "requiredCannotDisable" | "limited";
   recoveryCodes?: string[];
 };
 
@@ -57,9 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const codes = await confirmSetup(db, active, field("code"), address);
       return codes ? answer({ done: "enabled", recoveryCodes: codes }) : answer({ problem: "codeFailed" }, 400);
     }
-    case "disable-2fa":
+    case "disable-2fa": {
       if (serverConfig().OPERATOR_REQUIRE_2FA) return answer({ problem: "requiredCannotDisable" }, 400);
-      return (await disable(db, active, field("code"), address)) ? answer({ done: "disabled" }) : answer({ problem: "codeFailed" }, 400);
+      const outcome = await disable(db, active, field("code"), address);
+      if (outcome === "blocked") return answer({ problem: "limited" }, 429);
+      return outcome === "disabled" ? answer({ done: "disabled" }) : answer({ problem: "codeFailed" }, 400);
+    }
     default:
       return answer({}, 400);
   }

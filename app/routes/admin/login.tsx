@@ -51,11 +51,12 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect(`/admin/login?next=${encodeURIComponent(next)}`, { headers: { ...noStore, "Set-Cookie": clearedSession(request) } });
   }
   if (text("intent") === "code" && active && !active.session.verified_at) {
-    const outcome = await verifySecondFactor(db, active, text("code"), address);
-    if (outcome === "verified") throw redirect(next, { headers: noStore });
+    const outcome = await verifySecondFactor(db, active, text("code").slice(0, 100), address);
+    if (outcome.kind === "verified")
+      throw redirect(next, { headers: { ...noStore, "Set-Cookie": sessionCookieFor(request, outcome.token) } });
     return data(
-      { problem: outcome === "blocked" ? ("limited" as const) : ("codeFailed" as const), email: "" },
-      { status: outcome === "blocked" ? 429 : 401, headers: noStore },
+      { problem: outcome.kind === "blocked" ? ("limited" as const) : ("codeFailed" as const), email: "" },
+      { status: outcome.kind === "blocked" ? 429 : 401, headers: noStore },
     );
   }
   const outcome = await signInWithPassword(db, { email: text("email").slice(0, 254), password: text("password").slice(0, 1024), address });

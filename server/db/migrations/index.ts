@@ -8,6 +8,7 @@ import * as payments from "./002_payments.ts";
 import * as console from "./003_console.ts";
 import * as jobs from "./004_jobs.ts";
 import * as clientAddress from "./005_order_client_address.ts";
+import * as totpLastStep from "./006_operator_totp_last_step.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   "003_console": console,
   "004_jobs": jobs,
   "005_order_client_address": clientAddress,
+  "006_operator_totp_last_step": totpLastStep,
 };
 
 export const migrationProvider: MigrationProvider = {
