@@ -1,4 +1,5 @@
 import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../app/i18n/languages.ts";
+import { readCookie } from "./cookies.ts";
 
 /**
  * Where an unprefixed page request should go for a visitor who chose Spanish or French in the picker
@@ -15,18 +16,4 @@ export function preferredLanguageLocation(request: Request): string | null {
   const chosen = readCookie(request.headers.get("cookie"), preferenceKey);
   if (!isLanguage(chosen) || chosen === defaultLanguage) return null;
   return localizePath(url.pathname, chosen) + url.search;
-}
-
-function readCookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key !== name) continue;
-    // A cookie someone wrote by hand may not be valid percent-encoding: it then names no language.
-    try {
-      return decodeURIComponent(value.join("="));
-    } catch {
-      return null;
-    }
-  }
-  return null;
 }

@@ -3,7 +3,7 @@ import { type ActiveSession, readSession, SESSION_MAX_MS } from "../../server/ad
 import { serverConfig } from "../../server/config.ts";
 import { getServices } from "../services.server";
 import { safeReturnPath } from "../site-path";
-import { adminCookie, readCookie } from "./language.server";
+import { adminCookie, consoleCookie } from "./language.server";
 
 export const sessionCookie = "admin_session";
 
@@ -51,7 +51,7 @@ export const sessionCookieFor = (request: Request, token: string) => adminCookie
  * account page, to set one up. Every answer is kept out of caches and search engines.
  */
 export const requireOperator: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const token = readCookie(request, sessionCookie);
+  const token = consoleCookie(request, sessionCookie);
   let active: ActiveSession | undefined;
   try {
     const { db } = await getServices();

@@ -1,19 +1,17 @@
 import { serverConfig } from "../../server/config.ts";
+import { readCookie } from "../../server/cookies.ts";
 import { isLanguage, type Language } from "../i18n/languages";
 
 /** The console's language: the operator's choice (a cookie on /admin), else their browser's, else English. */
 export const adminLanguageCookie = "admin_language";
 
-export function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
-  }
-  return undefined;
+/** A console cookie of the request (see server/cookies.ts: one that cannot be decoded counts as absent). */
+export function consoleCookie(request: Request, name: string): string | undefined {
+  return readCookie(request.headers.get("cookie"), name);
 }
 
 export function adminLanguage(request: Request): Language {
-  const chosen = readCookie(request, adminLanguageCookie);
+  const chosen = consoleCookie(request, adminLanguageCookie);
   if (isLanguage(chosen)) return chosen;
   for (const tag of (request.headers.get("accept-language") ?? "").split(",")) {
     const primary = tag.trim().slice(0, 2).toLowerCase();

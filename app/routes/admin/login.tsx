@@ -4,7 +4,7 @@ import { readSession } from "../../../server/admin/sessions.ts";
 import { readForm } from "../../../server/request-guards.ts";
 import { AdminShell } from "../../admin/AdminShell";
 import { clearedSession, safeNext, sessionCookie, sessionCookieFor } from "../../admin/auth.server";
-import { adminLanguage, readCookie } from "../../admin/language.server";
+import { adminLanguage, consoleCookie } from "../../admin/language.server";
 import { adminMessages } from "../../admin/messages.server";
 import { SignInForm } from "../../admin/SignInForm";
 import { signInWithPassword, verifySecondFactor } from "../../admin/sign-in.server";
@@ -19,7 +19,7 @@ const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollo
 /** Where the visitor is in signing in: the password, or the second factor their session still owes. */
 async function currentStep(request: Request) {
   const { db } = await getServices();
-  const active = await readSession(db, readCookie(request, sessionCookie));
+  const active = await readSession(db, consoleCookie(request, sessionCookie));
   return { db, active };
 }
 

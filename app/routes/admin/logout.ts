@@ -3,7 +3,7 @@ import { recordAudit } from "../../../server/admin/audit.ts";
 import { endAllSessions, endSession, readSession } from "../../../server/admin/sessions.ts";
 import { readForm } from "../../../server/request-guards.ts";
 import { clearedSession, sessionCookie } from "../../admin/auth.server";
-import { readCookie } from "../../admin/language.server";
+import { consoleCookie } from "../../admin/language.server";
 import { clientAddress } from "../../rate-limit.server";
 import { getServices } from "../../services.server";
 import type { Route } from "./+types/logout";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/logout";
  * cookie goes and the sign-in page says so. A GET (a link followed, a prefetch) changes nothing.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const token = readCookie(request, sessionCookie);
+  const token = consoleCookie(request, sessionCookie);
   const everywhere = (await readForm(request))?.scope === "everywhere";
   const { db } = await getServices();
   const active = await readSession(db, token);
