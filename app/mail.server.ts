@@ -3,6 +3,7 @@ import { serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
 import type { ContactMessage, NewsletterSubscriber, Order } from "../server/db/schema.ts";
 import { AFTER_SALE_MAIL_KINDS, renderRefundMail } from "../server/mail/access-mail.ts";
+import { NEWSLETTER_ALREADY_SUBSCRIBED_KIND, renderNewsletterAlreadySubscribed } from "../server/mail/newsletter-mail.ts";
 import { queueMail } from "../server/mail/outbox.ts";
 import {
   MAIL_KINDS,
@@ -55,6 +56,12 @@ export function newsletterLinks(subscriber: NewsletterSubscriber) {
   const language = languageOf(subscriber.language);
   const link = (path: string) => new URL(`${localizePath(path, language)}?token=${subscriber.confirmation_token}`, site.brand.origin).href;
   return { confirmUrl: link("/newsletter/confirm"), unsubscribeUrl: link("/newsletter/unsubscribe") };
+}
+
+/** To an address signed up again while already subscribed: nothing changed, and how to leave. */
+export function queueNewsletterAlreadySubscribed(db: Database, subscriber: NewsletterSubscriber) {
+  const mail = renderNewsletterAlreadySubscribed(newsletterLinks(subscriber), languageOf(subscriber.language));
+  return queue(db, NEWSLETTER_ALREADY_SUBSCRIBED_KIND, subscriber.email, mail);
 }
 
 export function queueNewsletterConfirmation(db: Database, subscriber: NewsletterSubscriber) {

@@ -43,6 +43,18 @@ export const formLimits = {
   newsletter: formLimit("newsletter", "NEWSLETTER_RATE_LIMIT"),
 };
 
+const oneDay = 24 * 60 * 60_000;
+
+/**
+ * Mails a form sends to an address someone typed, beyond the first (a second newsletter sign-up of an address
+ * already on the list): one a day per address, so the form cannot be used to fill someone's inbox.
+ */
+export const repeatMails = {
+  async hit(db: Database, purpose: string, email: string, now: Date = new Date()): Promise<boolean> {
+    return (await countAttempt(db, counterKey(`repeat-mail-${purpose}`, email.trim().toLowerCase()), { windowMs: oneDay, now })) === 1;
+  },
+};
+
 /** Who is paying, as far as the card-testing defence is concerned. */
 export interface Payer {
   address: string;

@@ -111,11 +111,7 @@ export function Footer() {
               {t("footer.newsletter.submit")}
             </button>
           </newsletter.Form>
-          <p
-            id={resultId}
-            role="status"
-            className={`mt-3 text-sm ${answer?.state === "checkInbox" || answer?.state === "already" ? "text-success" : "text-danger"}`}
-          >
+          <p id={resultId} role="status" className={`mt-3 text-sm ${answer?.state === "checkInbox" ? "text-success" : "text-danger"}`}>
             {answer && newsletterMessage(t, answer).text}
           </p>
         </section>

@@ -2,7 +2,7 @@ import type { Translator } from "../i18n/i18n";
 
 /** How a newsletter sign-up went, as the action answers it. */
 export type NewsletterAnswer =
-  | { state: "checkInbox" | "already"; email: string }
+  | { state: "checkInbox"; email: string }
   | { state: "invalid"; error: string }
   | { state: "unavailable" | "rateLimited" };
 
@@ -13,8 +13,6 @@ export function newsletterMessage(t: T, answer: NewsletterAnswer | undefined): {
   switch (answer?.state) {
     case "checkInbox":
       return { title: t("newsletter.checkInbox"), text: t("newsletter.checkInboxText", { email: answer.email }) };
-    case "already":
-      return { title: t("newsletter.already"), text: t("newsletter.alreadyText", { email: answer.email }) };
     case "invalid":
       return { title: t("newsletter.heading"), text: t(`newsletter.errors.${answer.error}` as "newsletter.errors.email") };
     case "unavailable":

@@ -7,9 +7,9 @@ import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
-import { queueNewsletterConfirmation } from "../mail.server";
 import { type NewsletterAnswer, newsletterMessage } from "../newsletter/message";
 import { validateNewsletter } from "../newsletter/schema";
+import { mailAfterSignUp } from "../newsletter/sign-up.server";
 import { clientAddress, formLimits } from "../rate-limit.server";
 import { pageMeta } from "../seo";
 import { getServices } from "../services.server";
@@ -18,9 +18,9 @@ import type { Route } from "./+types/newsletter";
 export type { NewsletterAnswer };
 
 /**
- * A newsletter sign-up, from the footer of any page (inline with JavaScript, this page without). A new or
- * returning address gets a confirmation link (double opt-in); an address already on the list is told so,
- * and nothing new is stored.
+ * A newsletter sign-up, from the footer of any page (inline with JavaScript, this page without). Every
+ * address gets the same answer, so the form never tells who is subscribed; the mail says the rest
+ * (mailAfterSignUp): a confirmation link (double opt-in), or, on the list already, that nothing changed.
  */
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(requestPathname(request));
@@ -37,9 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!(await formLimits.newsletter.hit(db, clientAddress(request)))) return answer({ state: "rateLimited" }, 429);
     const checked = validateNewsletter(form);
     if (!checked.ok) return answer({ state: "invalid", error: checked.error }, 400);
-    const { status, subscriber } = await subscribeToNewsletter(db, { email: checked.email, language });
-    if (status === "already-subscribed") return answer({ state: "already", email: checked.email });
-    await queueNewsletterConfirmation(db, subscriber);
+    await mailAfterSignUp(db, await subscribeToNewsletter(db, { email: checked.email, language }));
     return answer({ state: "checkInbox", email: checked.email });
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "A newsletter sign-up could not be stored");
