@@ -13,7 +13,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe("the server's configuration", () => {
-  it("has a default for everything (production also needs ACCESS_ENCRYPTION_KEY, see below)", () => {
+  it("has a default for everything (production also needs ACCESS_ENCRYPTION_KEY and PAYMENT_GATEWAY, see below)", () => {
     expect(parseConfig({})).toEqual({
       PORT: 3000,
       HOST: "0.0.0.0",
@@ -26,6 +26,7 @@ describe("the server's configuration", () => {
       SQLITE_FILE: "data/site.db",
       MAIL_OUTBOX_DIR: "data/outbox",
       PAYMENT_GATEWAY: "test",
+      ALLOW_TEST_PAYMENTS: false,
       CHECKOUT_DECLINE_LIMIT: 5,
       RECONCILE_AFTER_SECONDS: 600,
       OPERATOR_REQUIRE_2FA: false,
@@ -218,8 +219,18 @@ describe("loading the configuration at start", () => {
 
   it("returns it and logs the warnings", () => {
     const log = { warn: vi.fn() };
-    expect(loadConfig({ NODE_ENV: "production", PORT: "3401", ACCESS_ENCRYPTION_KEY: "ab".repeat(32) }, log).PORT).toBe(3401);
+    const env = {
+      NODE_ENV: "production",
+      PORT: "3401",
+      ACCESS_ENCRYPTION_KEY: "ab".repeat(32),
+      PAYMENT_GATEWAY: "test",
+      ALLOW_TEST_PAYMENTS: "true",
+    };
+    expect(loadConfig(env, log).PORT).toBe(3401);
     expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/^Configuration: SMTP_URL is not set/));
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/^Configuration: PAYMENT_GATEWAY is test .*approves any valid card number/),
+    );
   });
 
   it("stops the process with the message alone when a value is wrong", () => {
@@ -244,6 +255,26 @@ describe("loading the configuration at start", () => {
     expect(() => loadConfig({ NODE_ENV: "production" }, { warn: vi.fn() })).toThrow("exit");
     expect(error.mock.calls[0]?.[0]).toMatch(/\n {2}ACCESS_ENCRYPTION_KEY: must be set in production.*openssl rand -hex 32/);
     expect(loadConfig({ NODE_ENV: "development" }, { warn: vi.fn() }).ACCESS_ENCRYPTION_KEY).toBeUndefined();
+  });
+
+  it("refuses to start in production unless the payment gateway is named, and the test gateway meant", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(process, "exit").mockImplementation((() => {
+      throw new Error("exit");
+    }) as never);
+    const production = { NODE_ENV: "production", ACCESS_ENCRYPTION_KEY: "ab".repeat(32) };
+    const stripe = { PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_live_x1", STRIPE_WEBHOOK_SECRET: "whsec_y2" };
+    expect(() => loadConfig(production, { warn: vi.fn() })).toThrow("exit");
+    expect(error.mock.calls[0]?.[0]).toMatch(/\n {2}PAYMENT_GATEWAY: must be set in production: stripe takes real payments/);
+    expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "test" }, { warn: vi.fn() })).toThrow("exit");
+    expect(error.mock.calls[1]?.[0]).toMatch(/\n {2}PAYMENT_GATEWAY: is test, .*ALLOW_TEST_PAYMENTS=true/);
+    expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "test", ALLOW_TEST_PAYMENTS: "false" }, { warn: vi.fn() })).toThrow("exit");
+    expect(loadConfig({ ...production, PAYMENT_GATEWAY: "test", ALLOW_TEST_PAYMENTS: "true" }, { warn: vi.fn() }).PAYMENT_GATEWAY).toBe(
+      "test",
+    );
+    expect(loadConfig({ ...production, ...stripe }, { warn: vi.fn() }).PAYMENT_GATEWAY).toBe("stripe");
+    // Outside production the test gateway stays the default, for trying the shop.
+    expect(loadConfig({ NODE_ENV: "development" }, { warn: vi.fn() }).PAYMENT_GATEWAY).toBe("test");
   });
 
   it("accepts the key as 64 hex characters or 32 bytes of base64, and never repeats a wrong one", () => {

@@ -96,7 +96,9 @@ export function configWarnings(config: ServerConfig): string[] {
     );
   }
   if (config.NODE_ENV === "production" && config.PAYMENT_GATEWAY === "test") {
-    warnings.push("PAYMENT_GATEWAY is test: the checkout moves no money and says it is in test mode.");
+    warnings.push(
+      "PAYMENT_GATEWAY is test (ALLOW_TEST_PAYMENTS=true): the checkout approves any valid card number, moves no money and says it is in test mode. Set PAYMENT_GATEWAY=stripe to take payments.",
+    );
   }
   const connections = config.WEB_CONCURRENCY * config.DATABASE_POOL_MAX;
   if (config.DATABASE_URL && config.WEB_CONCURRENCY > 1 && connections > 90) {
@@ -109,13 +111,27 @@ export function configWarnings(config: ServerConfig): string[] {
 
 /**
  * What a production server cannot start without, though each value on its own is fine (tests and tools read
- * the same configuration without it). One line per problem, like a ConfigError's.
+ * the same configuration without it). `env` tells a variable left unset from its default. One line per
+ * problem, like a ConfigError's.
  */
-export function productionProblems(config: ServerConfig): string[] {
-  if (config.NODE_ENV !== "production" || config.ACCESS_ENCRYPTION_KEY) return [];
-  return [
-    "ACCESS_ENCRYPTION_KEY: must be set in production: access details and second factors are encrypted with it (make one with `openssl rand -hex 32`)",
-  ];
+export function productionProblems(config: ServerConfig, env: Readonly<Record<string, string | undefined>>): string[] {
+  if (config.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (!config.ACCESS_ENCRYPTION_KEY) {
+    problems.push(
+      "ACCESS_ENCRYPTION_KEY: must be set in production: access details and second factors are encrypted with it (make one with `openssl rand -hex 32`)",
+    );
+  }
+  // The test gateway approves any valid card number, takes whole card numbers and pays the provisioning
+  // system for free accounts: a production shop must never fall into it by leaving a variable out.
+  if (!env.PAYMENT_GATEWAY?.trim()) {
+    problems.push("PAYMENT_GATEWAY: must be set in production: stripe takes real payments (PAYMENT_GATEWAY=stripe)");
+  } else if (config.PAYMENT_GATEWAY === "test" && !config.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      "PAYMENT_GATEWAY: is test, which approves any valid card number and moves no money: set PAYMENT_GATEWAY=stripe, or ALLOW_TEST_PAYMENTS=true as well to rehearse the shop in production",
+    );
+  }
+  return problems;
 }
 
 let cached: ServerConfig | undefined;
@@ -141,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: { warn(mes
   let config: ServerConfig;
   try {
     config = parseConfig(env);
-    const missing = productionProblems(config);
+    const missing = productionProblems(config, env);
     if (missing.length > 0) throw new ConfigError(missing);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -23,6 +23,9 @@ export async function startServer(port: number, logFile: string): Promise<Runnin
     env: {
       // Production refuses to start without one; the bench delivers no access, so any key will do.
       ACCESS_ENCRYPTION_KEY: "be9c".repeat(16),
+      // The built-in test gateway (production takes it only when asked for twice): the bench pays for nothing.
+      PAYMENT_GATEWAY: "test",
+      ALLOW_TEST_PAYMENTS: "true",
       ...process.env,
       PORT: String(port),
       // Empty counts as unset (server/config.ts).

@@ -6,7 +6,10 @@ import { canParse, flag, problem, wholeNumber } from "./checks.ts";
 export const PAYMENT_GATEWAYS = ["test", "stripe"] as const;
 
 export const shopVariables = {
-  /** The payment processor; `test` is the built-in one that moves no money (the checkout says so). */
+  /**
+   * The payment processor; `test` is the built-in one that moves no money (the checkout says so). The default
+   * outside production; production must name one (server/config.ts, productionProblems).
+   */
   PAYMENT_GATEWAY: z
     .enum(PAYMENT_GATEWAYS, {
       error: problem(
@@ -14,6 +17,11 @@ export const shopVariables = {
       ),
     })
     .default("test"),
+  /**
+   * With NODE_ENV=production and PAYMENT_GATEWAY=test: the operator means it (a rehearsal of the whole shop).
+   * The test gateway approves any valid card number and moves no money, so it is never taken by default.
+   */
+  ALLOW_TEST_PAYMENTS: flag("must be true or false, e.g. ALLOW_TEST_PAYMENTS=true"),
   /**
    * Stripe's secret API key (`sk_live_…`, `sk_test_…`, or a restricted `rk_…` key), needed with
    * PAYMENT_GATEWAY=stripe. A live key is refused outside production.
