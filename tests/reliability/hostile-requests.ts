@@ -9,6 +9,7 @@
  */
 import { writeFileSync } from "node:fs";
 import fc from "fast-check";
+import { runConsoleAttacks } from "./console-attacks.ts";
 import { type Database, type RowCounts, rowCounts } from "./database.ts";
 import { checkoutFields, contactFields, formLanguages, newsletterFields, planKeys } from "./forms.ts";
 import { inParallel, type RawRequest, send, target } from "./http.ts";
@@ -464,6 +465,7 @@ export async function runHostileRequests(
   report.check("the server still answers /healthz", healthy);
 
   await pageViewsWithBrokenCookies(server, report, seed);
+  await runConsoleAttacks(server, db, report);
 }
 
 /**
