@@ -31,7 +31,7 @@ export interface RequestGateOptions {
 const healthPaths = new Set(["/healthz", "/readyz"]);
 
 const untrustedProxyWarning =
-  "Requests arrive with an X-Forwarded-For header but TRUST_PROXY is not true, so the server takes the address that connects to it for the visitor's: behind a load balancer every visitor shares the load balancer's address, and one visitor's failed sign-ins or form posts pause everybody's (the logs and the country lookup see that address too). If a load balancer or proxy of yours adds this header and visitors cannot reach the server without it, set TRUST_PROXY=true; if visitors connect directly, leave it unset (they could then choose their address).";
+  "Requests arrive with an X-Forwarded-For header but TRUST_PROXY is not true, so the server takes the address that connects to it for the visitor's: behind a load balancer every visitor shares the load balancer's address, and one visitor's failed sign-ins or form posts pause everybody's (the logs and the country lookup see that address too). If a load balancer or proxy of yours adds this header and visitors cannot reach the server without it, set TRUST_PROXY=true. If visitors connect directly, leave it unset: with it they could choose their own address.";
 
 export function createRequestGate({ allowedHosts, trustProxy = false, log = logger }: RequestGateOptions = {}): RequestGate {
   const hostAllowed = allowedHosts ? hostMatcher(allowedHosts) : undefined;
