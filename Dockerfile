@@ -29,8 +29,9 @@ COPY --from=build /app/app ./app
 COPY --from=build /app/content ./content
 # The only place the server writes: the SQLite file (without DATABASE_URL) and mails as .eml files
 # (without SMTP_URL); mount a volume there to keep them. Everything else stays owned by root, read-only
-# to the server.
-RUN mkdir -p /app/data && chown node:node /app/data
+# to the server. Only the server's user may open the folder: both hold customers' data and access details
+# (a new named volume takes this mode).
+RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 
 EXPOSE 3000

@@ -7,12 +7,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from "../server/private-files.ts";
 
 const keyFile = "data/access-encryption.key";
 if (!process.env.ACCESS_ENCRYPTION_KEY?.trim()) {
   if (!existsSync(keyFile)) {
-    mkdirSync("data", { recursive: true });
-    writeFileSync(keyFile, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
+    mkdirSync("data", { recursive: true, mode: OWNER_ONLY_FOLDER });
+    writeFileSync(keyFile, `${randomBytes(32).toString("hex")}\n`, { mode: OWNER_ONLY_FILE });
     console.log(`Made an encryption key for access details in ${keyFile}. Set ACCESS_ENCRYPTION_KEY in production.`);
   }
   process.env.ACCESS_ENCRYPTION_KEY = readFileSync(keyFile, "utf8").trim();

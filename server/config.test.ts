@@ -198,10 +198,10 @@ describe("the server's configuration", () => {
     expect(message.at(-1)).toMatch(/unset them to use the defaults/);
   });
 
-  it("warns, in production, that mails go to files without SMTP_URL", () => {
-    expect(configWarnings(parseConfig({ NODE_ENV: "production" })).join()).toMatch(
-      /SMTP_URL is not set: .* written as \.eml files to data\/outbox/,
-    );
+  it("warns, in production without SMTP_URL, that customers get no mail at all, only files", () => {
+    const warning = configWarnings(parseConfig({ NODE_ENV: "production" })).join();
+    expect(warning).toMatch(/^SMTP_URL is not set: customers get no mail at all\./);
+    expect(warning).toMatch(/order confirmations and access details.* only written as \.eml files to data\/outbox/);
     expect(configWarnings(parseConfig({ NODE_ENV: "production", SMTP_URL: "smtp://localhost" })).join()).not.toMatch(/SMTP_URL/);
     expect(configWarnings(parseConfig({ NODE_ENV: "development" }))).toEqual([]);
   });

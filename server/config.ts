@@ -92,7 +92,7 @@ export function configWarnings(config: ServerConfig): string[] {
   const warnings: string[] = [];
   if (config.NODE_ENV === "production" && config.SMTP_URL === undefined) {
     warnings.push(
-      `SMTP_URL is not set: mails are not sent but written as .eml files to ${config.MAIL_OUTBOX_DIR}. Set SMTP_URL (e.g. smtps://user:password@smtp.example.com:465) to send them.`,
+      `SMTP_URL is not set: customers get no mail at all. Their order confirmations and access details, like every other mail, are only written as .eml files to ${config.MAIL_OUTBOX_DIR} on this server. Set SMTP_URL (e.g. smtps://user:password@smtp.example.com:465) to send them.`,
     );
   }
   if (config.NODE_ENV === "production" && config.PAYMENT_GATEWAY === "test") {

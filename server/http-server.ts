@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import type { ServerConfig } from "./config.ts";
 import { logger } from "./logger.ts";
 import { createPageCache } from "./page-cache.ts";
+import { createRequestGate } from "./request-gate.ts";
 import { createSiteHandler, type ServerHooks } from "./site-handler.ts";
 import { createSiteServer } from "./site-server.ts";
 
@@ -26,7 +27,8 @@ export async function serveSite(config: ServerConfig): Promise<void> {
     hooks,
     trustProxy: config.TRUST_PROXY,
   });
-  const site = createSiteServer(pageCache, createRequestListener(handle));
+  const gate = createRequestGate({ allowedHosts: config.ALLOWED_HOSTS, trustProxy: config.TRUST_PROXY, log: logger });
+  const site = createSiteServer(pageCache, createRequestListener(handle), { gate });
   const { server } = site;
   let shuttingDown = false;
   server.listen(config.PORT, config.HOST, () => {

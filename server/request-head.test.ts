@@ -12,14 +12,17 @@ describe("reading a request head for the fast lane", () => {
     expect(read(`${plain}GET / HTTP/1.1\r\n`)).toEqual({
       method: "GET",
       target: "/es/blog?q=kodi",
+      host: "shop.example",
       userAgent: "Phone/1.0",
       acceptEncoding: "gzip, br",
       end: plain.length,
     });
-    const second = `HEAD / HTTP/1.1\r\nhost: x\r\nCookie:  a=b \t\r\nIf-None-Match: W/"t"\r\nX-Request-Id: lb-1\r\nConnection: Keep-Alive\r\n\r\n`;
+    const second = `HEAD / HTTP/1.1\r\nhost: x\r\nCookie:  a=b \t\r\nIf-None-Match: W/"t"\r\nX-Request-Id: lb-1\r\nX-Forwarded-For: 203.0.113.9\r\nConnection: Keep-Alive\r\n\r\n`;
     expect(read(`${plain}${second}`, plain.length)).toEqual({
       method: "HEAD",
       target: "/",
+      host: "x",
+      forwardedFor: "203.0.113.9",
       cookie: "a=b",
       ifNoneMatch: 'W/"t"',
       requestId: "lb-1",
@@ -98,6 +101,7 @@ describe("the fast lane and node:http read a head alike", () => {
     "Accept-Encoding",
     "If-None-Match",
     "X-Request-Id",
+    "X-Forwarded-For",
     "Connection",
     "Content-Length",
     "Transfer-Encoding",
@@ -133,12 +137,14 @@ describe("the fast lane and node:http read a head alike", () => {
         expect(first).toMatchObject({ method: ours.method, url: ours.target });
         const headers = first?.headers ?? {};
         expect([
+          headers.host,
           headers.cookie,
           headers["user-agent"],
           headers["accept-encoding"],
           headers["if-none-match"],
           headers["x-request-id"],
-        ]).toEqual([ours.cookie, ours.userAgent, ours.acceptEncoding, ours.ifNoneMatch, ours.requestId]);
+          headers["x-forwarded-for"],
+        ]).toEqual([ours.host, ours.cookie, ours.userAgent, ours.acceptEncoding, ours.ifNoneMatch, ours.requestId, ours.forwardedFor]);
         expect(next?.url).toBe("/next");
         expect(more).toEqual([]);
       }),

@@ -12,11 +12,13 @@ export interface RequestHead {
   method: "GET" | "HEAD";
   /** The request target as sent (origin-form, `/path?query`). */
   target: string;
+  host?: string;
   cookie?: string;
   userAgent?: string;
   acceptEncoding?: string;
   ifNoneMatch?: string;
   requestId?: string;
+  forwardedFor?: string;
   /** Where the head ends, blank line included: where the next request on the connection starts. */
   end: number;
 }
@@ -28,12 +30,13 @@ const maxHeaderLines = 100;
 /** Headers that give a request a body, or a meaning beyond "send me this page". */
 const declined = new Set(["content-length", "transfer-encoding", "expect", "upgrade", "te", "trailer", "http2-settings"]);
 /** The headers read into the head, each at most once: a second copy is left to node:http. */
-const headFields = new Map<string, "cookie" | "userAgent" | "acceptEncoding" | "ifNoneMatch" | "requestId">([
+const headFields = new Map<string, "cookie" | "userAgent" | "acceptEncoding" | "ifNoneMatch" | "requestId" | "forwardedFor">([
   ["cookie", "cookie"],
   ["user-agent", "userAgent"],
   ["accept-encoding", "acceptEncoding"],
   ["if-none-match", "ifNoneMatch"],
   ["x-request-id", "requestId"],
+  ["x-forwarded-for", "forwardedFor"],
 ]);
 /** The lengths of the names looked at: a header of another length needs no closer look. */
 const lengthsLookedAt = new Set([...declined, "host", "connection", ...headFields.keys()].map((name) => name.length));
@@ -73,11 +76,13 @@ export function readRequestHead(text: string, start: number): RequestHead | "inc
   const head: RequestHead = {
     method: line.method,
     target: text.slice(start + line.method.length + 1, line.targetEnd),
+    host: undefined,
     cookie: undefined,
     userAgent: undefined,
     acceptEncoding: undefined,
     ifNoneMatch: undefined,
     requestId: undefined,
+    forwardedFor: undefined,
     end: blank + 4,
   };
   let hosts = 0;
@@ -96,6 +101,7 @@ export function readRequestHead(text: string, start: number): RequestHead | "inc
       switch (name) {
         case "host":
           hosts++;
+          head.host = headerValue(text, colon, lineEnd);
           break;
         case "connection":
           if (headerValue(text, colon, lineEnd).toLowerCase() !== "keep-alive") return null;

@@ -3,6 +3,7 @@ import { connect } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPageCache } from "./page-cache.ts";
+import { createRequestGate } from "./request-gate.ts";
 import { createSiteServer } from "./site-server.ts";
 
 const html = `<!doctype html><html><body><p>${"Hello. ".repeat(300)}</p><script nonce="abc">window.one = 1;</script></body></html>`;
@@ -18,7 +19,9 @@ const page = () =>
 
 const cache = createPageCache({ ttlMs: 60_000, maxEntries: 10 });
 // Everything that is not a stored page: what the site handler would answer.
-const site = createSiteServer(cache, (request, response) => response.end(`full handler: ${request.url}`));
+const site = createSiteServer(cache, (request, response) => response.end(`full handler: ${request.url}`), {
+  gate: createRequestGate({ allowedHosts: ["shop.example", "x"], log: { warn() {} } }),
+});
 let port = 0;
 
 beforeAll(async () => {
@@ -102,6 +105,27 @@ describe("the fast lane", () => {
     const pieces = answers(await exchange(["GET / HT", "TP/1.1\r\nHost: x\r\n", "\r\n"]));
     expect(pieces[0]?.body.toString()).toBe(html);
     expect(answers(await exchange([get("/", "Connection: close\r\n")]))[0]?.head).toContain("Connection: close");
+  });
+});
+
+describe("a host name not in ALLOWED_HOSTS", () => {
+  const misdirected = /^HTTP\/1\.1 421 Misdirected Request\r\n[\s\S]*connection: close\r\n/i;
+  const elsewhere = (path: string) => `GET ${path} HTTP/1.1\r\nHost: Other.Example\r\n\r\n`;
+
+  it("is answered 421, not the stored page, on the fast lane's connection and on node:http's", async () => {
+    const [lane] = answers(await exchange([elsewhere("/")]));
+    expect(lane?.head).toMatch(misdirected);
+    expect(lane?.head).toMatch(/content-type: text\/plain/i);
+    expect(lane?.body.toString()).toMatch(/host name/);
+    const [page, viaNode] = answers(await exchange([get("/about"), elsewhere("/")]));
+    expect(page?.body.toString()).toBe("full handler: /about");
+    expect(viaNode?.head).toMatch(misdirected);
+    expect(answers(await exchange([elsewhere("/about")]))[0]?.head).toMatch(misdirected);
+  });
+
+  it("still reaches the health checks", async () => {
+    const [health] = answers(await exchange([`GET /healthz HTTP/1.1\r\nHost: 10.0.0.7:3000\r\n\r\n`]));
+    expect(health?.body.toString()).toBe("full handler: /healthz");
   });
 });
 

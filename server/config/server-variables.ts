@@ -1,5 +1,6 @@
 /** The variables of the server itself: where it listens, its logs, its database and its mail. */
 import { z } from "zod";
+import { readAllowedHosts } from "../allowed-hosts.ts";
 import { canParse, flag, mailbox, problem, wholeNumber } from "./checks.ts";
 
 /** pino's levels, most to least severe; `silent` logs nothing. */
@@ -29,6 +30,21 @@ export const serverVariables = {
    * visitors reach the server directly, or they could pick their own address.
    */
   TRUST_PROXY: flag("must be true or false, e.g. TRUST_PROXY=true behind a load balancer"),
+  /**
+   * The host names this site answers to, comma-separated, each with a port or not; a request for any other
+   * (a stranger's domain pointed at this server, a Host header made up) gets 421, except the health checks.
+   * Unset: every host name is answered.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .refine((value) => readAllowedHosts(value) !== null, {
+      error: problem(
+        "must be host names, each with a port or not, separated by commas, e.g. ALLOWED_HOSTS=shop.example.com,www.shop.example.com",
+      ),
+    })
+    .transform((value) => readAllowedHosts(value) ?? [])
+    .optional(),
   /**
    * A third-party IP-geolocation JSON service for the browser to ask for the visitor's country instead of this
    * server (https; http only on localhost, for a local stand-in). That service then sees every first-time

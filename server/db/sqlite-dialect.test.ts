@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Generated, Kysely, sql } from "kysely";
@@ -19,6 +19,19 @@ describe("openSqliteFile", () => {
       expect(database.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
       expect(database.prepare("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
       expect(database.prepare("PRAGMA busy_timeout").get()).toEqual({ timeout: 1234 });
+    } finally {
+      database.close();
+    }
+  });
+
+  it("creates the file, its WAL and shared memory readable by their owner only, in a folder only the owner opens", () => {
+    const file = join(folder, "private", "site.db");
+    const database = openSqliteFile(file);
+    try {
+      database.exec("create table secrets (value text); insert into secrets values ('access password')");
+      const modeOf = (path: string) => statSync(path).mode & 0o777;
+      expect([modeOf(file), modeOf(`${file}-wal`), modeOf(`${file}-shm`)]).toEqual([0o600, 0o600, 0o600]);
+      expect(modeOf(join(folder, "private"))).toBe(0o700);
     } finally {
       database.close();
     }

@@ -5,10 +5,11 @@
  * statement with `reader`, `all`, `run` and `iterate`). `DatabaseSync` is close to that shape, so a small
  * adapter is all it takes; the driver, query compiler, introspector and migration adapter stay Kysely's.
  */
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
+import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from "../private-files.ts";
 
 export interface SqliteFileOptions {
   /** Milliseconds a writer waits for another connection's lock before failing with SQLITE_BUSY. */
@@ -24,7 +25,12 @@ const DEFAULT_BUSY_TIMEOUT_MS = 5000;
  */
 export function openSqliteFile(file: string, options: SqliteFileOptions = {}): DatabaseSync {
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    mkdirSync(dirname(file), { recursive: true, mode: OWNER_ONLY_FOLDER });
+    // SQLite would create the file readable by everyone (0644 less the umask); made first for the owner
+    // only, it gives its WAL and shared-memory files the same mode. An existing file is left as it is.
+    closeSync(openSync(file, "a", OWNER_ONLY_FILE));
+  }
   const database = new DatabaseSync(file, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true });
   try {
     // The busy timeout first: switching to WAL needs a lock another process may be holding.

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,6 +49,17 @@ describe(".eml file transport (no SMTP_URL)", () => {
     expect(plain).toContain("To: bob@example.com");
     expect(plain).not.toContain("text/html");
     transport.close();
+  });
+
+  it("writes mails, which hold access details, readable by their owner only, in folders only the owner opens", async () => {
+    const outbox = join(folder, "data", "outbox");
+    const transport = createMailTransport({ from: FROM, outboxDirectory: outbox });
+    await transport.send({ to: "ana@example.com", kind: "access-details", subject: "Access", text: "password: hunter2", html: "" });
+    const [file] = readdirSync(outbox);
+    const modeOf = (path: string) => statSync(path).mode & 0o777;
+    expect(modeOf(join(outbox, file ?? ""))).toBe(0o600);
+    expect(modeOf(outbox)).toBe(0o700);
+    expect(modeOf(join(folder, "data"))).toBe(0o700);
   });
 
   it("names files by time, kind and a random id", () => {

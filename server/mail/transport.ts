@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from "../private-files.ts";
 
 export interface MailMessage {
   to: string;
@@ -86,9 +87,9 @@ function createFileTransport(directory: string, from: string): ConfiguredMailTra
       const info = await transporter.sendMail(mailOptions(message, from));
       if (!Buffer.isBuffer(info.message)) throw new Error("Mail stream transport did not return a buffer");
       // Every time (it is cheap), so a folder emptied or removed while the server runs comes back.
-      await mkdir(directory, { recursive: true });
+      await mkdir(directory, { recursive: true, mode: OWNER_ONLY_FOLDER });
       // `wx`: never overwrite; the random part makes a clash practically impossible anyway.
-      await writeFile(join(directory, emlFileName(message.kind)), info.message, { flag: "wx" });
+      await writeFile(join(directory, emlFileName(message.kind)), info.message, { flag: "wx", mode: OWNER_ONLY_FILE });
     },
     close() {},
   };
