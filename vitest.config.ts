@@ -8,6 +8,7 @@ export default defineConfig({
       "content/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/support/**/*.test.ts",
+      "docs/**/*.test.ts",
     ],
     environment: "node",
     // The server's info lines (an event applied, a mail sent) are noise in a test run; problems still show.

@@ -1,12 +1,13 @@
 /**
  * Rewrites a rendered page so that nothing but the HTML and its stylesheet is requested before the first
- * paint (design.md §9). React Router's `<Scripts>` puts a `modulepreload` for every module of the page in the
- * head and imports the route modules statically, so on a phone ~150 KB of JavaScript competes with the
- * page for the link before anything shows. Here the preloads leave the head, and the inline module that
- * starts hydration waits for the first paint, then preloads the client entry and imports the route modules.
- * Their own imports follow as each arrives: adding all two dozen preload links back from a script was one
- * 50 ms task on a fast machine (each link starts its request synchronously), four times that on a phone.
- * Client navigation is untouched: React Router still loads route chunks on intent.
+ * paint (docs/decisions/0007-hydration-after-first-paint.md). React Router's `<Scripts>` puts a
+ * `modulepreload` for every module of the page in the head and imports the route modules statically, so on a
+ * phone ~150 KB of JavaScript competes with the page for the link before anything shows. Here the preloads
+ * leave the head, and the inline module that starts hydration waits for the first paint, then preloads the
+ * client entry and imports the route modules. Their own imports follow as each arrives: adding all two dozen
+ * preload links back from a script was one 50 ms task on a fast machine (each link starts its request
+ * synchronously), four times that on a phone. Client navigation is untouched: React Router still loads route
+ * chunks on intent.
  */
 
 const preloadLink = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;

@@ -29,7 +29,7 @@ interface PageTexts {
   structuredData?: object[];
 }
 
-/** Open Graph article facts; each only when the value exists (spec §5). */
+/** Open Graph article facts, for an article page only, and each only when the value exists. */
 function articleMeta(article: ArticleFacts): MetaDescriptor[] {
   const facts: [string, string | undefined][] = [
     ["article:published_time", article.publishedTime],

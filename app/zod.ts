@@ -11,7 +11,8 @@ export { z };
 
 /**
  * A schema built the first time it is needed. Building the checkout's schema was 40 ms of a phone's main
- * thread while the page hydrated (design.md §9); a form needs it only when a field is left or submitted.
+ * thread while the page hydrated (docs/decisions/0009-less-work-while-hydrating.md); a form needs it only
+ * when a field is left or submitted.
  */
 export function lazySchema<Schema>(build: () => Schema): () => Schema {
   let built: Schema | undefined;

@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the budgets of design.md §9, each figure beside its budget.
+ * `npm run bench`: the budgets of docs/decisions/0003-performance-budgets.md (their numbers are `budgets` in
+ * bench/report.ts), each figure beside its budget.
  *
  * - Lighthouse (mobile, its default throttling) on every page type in every language, against the real
  *   production server, in Debian's Chromium.
@@ -104,7 +105,8 @@ async function runLighthouse(): Promise<Check[]> {
   }
   const rows = results.map((result) => result.figures);
   console.log(
-    `\nLighthouse mobile (budgets, design.md §9: every score ${budgets.score}, LCP < ${budgets.lcpMs} ms, TBT < ${budgets.tbtMs} ms, ` +
+    "\nLighthouse mobile (budgets, docs/decisions/0003-performance-budgets.md: " +
+      `every score ${budgets.score}, LCP < ${budgets.lcpMs} ms, TBT < ${budgets.tbtMs} ms, ` +
       `CLS ${budgets.cls}, JavaScript to show the landing page < ${budgets.landingJsKb} KB compressed)\n`,
   );
   for (const line of lighthouseTable(rows)) console.log(line);

@@ -9,8 +9,8 @@ import { compress, type Encoding } from "./compression.ts";
  * 200 and of a 304, with its own ETag and Content-Length.
  *
  * A stored page cannot carry a fresh nonce, so its Content-Security-Policy allows its inline scripts by
- * their SHA-256 hashes instead (design.md §8): the hash pins the exact script, which is what the nonce
- * was for.
+ * their SHA-256 hashes instead (docs/decisions/0002-page-cache.md): the hash pins the exact script, which is
+ * what the nonce was for.
  */
 
 export type BodyEncoding = Encoding | "identity";

@@ -5,14 +5,14 @@ import { type RequestHead, readRequestHead } from "./request-head.ts";
 /**
  * The fast lane: stored pages answered straight from the connection, without node:http.
  *
- * node:http spends about 30 µs of CPU per request on its own (parser callbacks, request and response
- * objects, header validation, events, timers), which alone holds a cached page to about half of nginx's
- * requests per second on one core (design.md §9, `npm run bench`). Here each new connection is read first
- * by this lane: while every request on it is a plain GET or HEAD of a stored page (request-head.ts says
- * what plain is), the lane writes the stored answer, whose header block was built when the page was
- * stored. At the first request that is anything else (not stored, not plain, or not complete in what has
- * arrived) the connection is handed to node:http for the rest of its life, that request included, from its
- * first byte: node:http parses it as if it had read the connection from the start.
+ * node:http spends about 30 µs of CPU per request on its own (parser callbacks, request and response objects,
+ * header validation, events, timers), which alone holds a cached page to about half of nginx's requests per
+ * second on one core (docs/decisions/0001-fast-lane.md, `npm run bench`). Here each new connection is read
+ * first by this lane: while every request on it is a plain GET or HEAD of a stored page (request-head.ts says
+ * what plain is), the lane writes the stored answer, whose header block was built when the page was stored.
+ * At the first request that is anything else (not stored, not plain, or not complete in what has arrived) the
+ * connection is handed to node:http for the rest of its life, that request included, from its first byte:
+ * node:http parses it as if it had read the connection from the start.
  *
  * Both paths send the same bytes for a stored page (site-server.test.ts compares them). The lane keeps
  * node:http's keep-alive timeout; a head that arrives in pieces goes to node:http, with its limits on

@@ -12,10 +12,10 @@ export { type CachedPage, inlineScripts, policyWithScriptHashes } from "./cached
  * The stored variants are keyed by address and by whether the visitor is a crawler, because crawlers get
  * every lazy section rendered at once.
  *
- * A cache hit is the server's hottest path (design.md §9 holds it to half of nginx's requests per second
- * on one core), so `lookup` does no parsing it can avoid: the header blocks are built at store time
- * (cached-page.ts), a plain target is its own key, and what depends on a request header is remembered per
- * distinct header value.
+ * A cache hit is the server's hottest path (its budget is at least half of nginx's requests per second on one
+ * core: docs/decisions/0003-performance-budgets.md), so `lookup` does no parsing it can avoid: the header
+ * blocks are built at store time (cached-page.ts), a plain target is its own key, and what depends on a
+ * request header is remembered per distinct header value.
  */
 
 /** What a stored page's answer depends on. */

@@ -24,7 +24,8 @@ export function SiteShell({ language, geolocationEndpoint, children }: SiteShell
       <Header />
       {/*
         Each Suspense boundary hydrates on its own, after the header: one long commit of the whole page
-        was the longest task of a phone's hydration (design.md §9). Nothing in them suspends on the server.
+        was the longest task of a phone's hydration (docs/decisions/0009-less-work-while-hydrating.md).
+        Nothing in them suspends on the server.
       */}
       <main id="main" tabIndex={-1} className="outline-none">
         <Suspense>{children}</Suspense>

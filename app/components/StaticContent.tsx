@@ -15,7 +15,8 @@ interface StaticContentProps {
 
 /**
  * Content that needs no JavaScript (text, pictures, links), kept out of hydration: on a phone, hydrating
- * what never changes was most of the work that blocks the page after its first paint (design.md §9).
+ * what never changes was most of the work that blocks the page after its first paint
+ * (docs/decisions/0008-static-content-out-of-hydration.md).
  *
  * The server renders the children. While the page hydrates, the element keeps the server's HTML as it is
  * and React renders nothing inside it; a click on one of the router's links in it is still a client

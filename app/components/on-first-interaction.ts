@@ -3,8 +3,8 @@ const interactions = ["scroll", "wheel", "touchstart", "pointerdown", "keydown"]
 
 /**
  * Runs `work` once, at the visitor's first scroll, touch, key or press on the page, so that what the first
- * view does not show is not downloaded for a visitor who reads only that (design.md §9), yet arrives before
- * the visitor has scrolled far. Returns a way to cancel it.
+ * view does not show is not downloaded for a visitor who reads only that, yet arrives before the visitor has
+ * scrolled far (docs/decisions/0010-landing-sections-on-first-interaction.md). Returns a way to cancel it.
  */
 export function onFirstInteraction(work: () => unknown, target: EventTarget = window): () => void {
   const options = { capture: true, passive: true } as const;

@@ -2,7 +2,8 @@ import { lazyComponent } from "../components/lazy-component";
 
 /**
  * The landing sections below the hero, each its own chunk: they render only when scrolled near (or all at
- * once for crawlers), so the landing page's first download carries none of their code (design.md §9).
+ * once for crawlers), so the landing page's first download carries none of their code
+ * (docs/decisions/0010-landing-sections-on-first-interaction.md).
  */
 const plans = lazyComponent(() => import("./Plans").then((module) => module.Plans));
 const showcase = lazyComponent(() => import("./Showcase").then((module) => module.Showcase));

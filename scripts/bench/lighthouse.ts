@@ -1,7 +1,8 @@
 /**
- * Lighthouse (mobile, its default simulated throttling) on one page, in Debian's Chromium: the figures of
- * design.md §9 at 4x and at the calibrated slowdown (cpu-slowdown.ts), each the median of several runs; what
- * the report says beyond the figures is read in lighthouse-report.ts.
+ * Lighthouse (mobile, its default simulated throttling) on one page, in Debian's Chromium: the figures the
+ * budgets hold (docs/decisions/0003-performance-budgets.md) at 4x and at the calibrated slowdown
+ * (cpu-slowdown.ts), each the median of several runs; what the report says beyond the figures is read in
+ * lighthouse-report.ts.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +27,10 @@ export interface PageResult {
   benchmarkIndex: number;
 }
 
-/** Lighthouse's own warnings are for its command line; this one matters here: see docs/throttling.md. */
+/**
+ * Lighthouse's own warnings are for its command line; this one matters here: see docs/throttling.md in
+ * Lighthouse's repository.
+ */
 export const slowCpuBenchmarkIndex = 1000;
 
 const lighthouseFlags = (chromePort: number, status: number) => ({

@@ -1,6 +1,8 @@
 /**
- * Pure formatting for `npm run bench`: every figure beside its budget (design.md §9) with a mark, and the
- * summary of which figures met their budget. No I/O here, so it is unit-tested (report.test.ts).
+ * Pure formatting for `npm run bench`: every figure beside its budget
+ * (docs/decisions/0003-performance-budgets.md, where each number of `budgets` below is explained) with a
+ * mark, and the summary of which figures met their budget. No I/O here, so it is unit-tested
+ * (report.test.ts).
  */
 
 export const budgets = {

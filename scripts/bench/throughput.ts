@@ -1,5 +1,6 @@
 /**
- * The landing page's serving throughput beside nginx serving the same bytes, on one core (design.md §9).
+ * The landing page's serving throughput beside nginx serving the same bytes, on one core: the budget is at
+ * least half of nginx's requests per second (docs/decisions/0003-performance-budgets.md).
  *
  * The bench takes `/` from our server once (gzip, a phone's headers), has nginx serve exactly those bytes
  * with the same headers from disk, and measures both the same way: the server under test pinned to one

@@ -1,11 +1,11 @@
 /**
  * How the browser's JavaScript is cut into files. Left to itself the bundler makes a chunk of every set of
  * modules that the same routes share, so the landing page asked for 34 files, a dozen of them under 1 KB.
- * Each request costs the phone's main thread a few milliseconds while the page hydrates (design.md §9), so
- * what every public page needs before it can hydrate (the client entry and the root route with all
- * they import) comes in two files: the framework (React, React Router), which changes rarely and stays
- * cached across releases, and the site's shell. Routes, landing sections, the not-found page and the locale
- * messages keep their own chunks and load as before.
+ * Each request costs the phone's main thread a few milliseconds while the page hydrates
+ * (docs/decisions/0009-less-work-while-hydrating.md), so what every public page needs before it can hydrate
+ * (the client entry and the root route with all they import) comes in two files: the framework (React, React
+ * Router), which changes rarely and stays cached across releases, and the site's shell. Routes, landing
+ * sections, the not-found page and the locale messages keep their own chunks and load as before.
  */
 
 import type { Plugin } from "vite";

@@ -19,7 +19,10 @@ import type { PlanKey } from "../../content/site.ts";
 export type Timestamp = string;
 
 export type Language = "en" | "es" | "fr";
-/** pending → paid | failed; paid → fulfilled → expired; paid/fulfilled → refunded (design.md §7a). */
+/**
+ * pending → paid | failed; paid → fulfilled → expired; paid/fulfilled → refunded (every change the code makes:
+ * docs/decisions/0013-order-states.md).
+ */
 export type OrderStatus = "pending" | "paid" | "failed" | "fulfilled" | "expired" | "refunded";
 export type ViewerCount = 1 | 2 | 3;
 

@@ -2,8 +2,9 @@ import { expect, test } from "../support/fixtures.ts";
 import { languages, localized } from "../support/site.ts";
 
 /**
- * Nothing before the first paint but the page (design.md §9): the HTML asks for its stylesheet and its
- * hero image, and for no script and no font until it has painted; then it hydrates.
+ * Nothing before the first paint but the page (docs/decisions/0007-hydration-after-first-paint.md): the HTML
+ * asks for its stylesheet and its hero image, and for no script and no font until it has painted; then it
+ * hydrates.
  */
 /** The chunks of the landing sections' code (the blog cards' among them), named after their modules. */
 const sectionChunks = ["Plans", "Showcase", "Features", "Testimonials", "BlogTeaser", "Faq", "BlogCard"];

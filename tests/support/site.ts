@@ -1,7 +1,7 @@
 /**
  * What the end-to-end tests know about the site, read from the operator's files (never hard-coded copy):
- * the strings of content/locales, the figures and plans of content/site.ts, and the URL scheme of the
- * design (English unprefixed, Spanish and French under /es and /fr).
+ * the strings of content/locales, the figures and plans of content/site.ts, and the site's URL scheme
+ * (English unprefixed, Spanish and French under /es and /fr).
  */
 import en from "../../content/locales/en.json" with { type: "json" };
 import es from "../../content/locales/es.json" with { type: "json" };

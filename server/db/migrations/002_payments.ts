@@ -1,7 +1,10 @@
 import { type Kysely, sql } from "kysely";
 import { idColumn, isPostgres, timestampType } from "./portable.ts";
 
-/** Every state an order can be in (design.md §7a); the check constraint and `OrderStatus` list the same. */
+/**
+ * Every state an order can be in (docs/decisions/0013-order-states.md); the check constraint and `OrderStatus`
+ * list the same.
+ */
 const orderStatuses = ["pending", "paid", "failed", "fulfilled", "expired", "refunded"];
 
 /**
