@@ -21,6 +21,7 @@ describe("the server's configuration", () => {
       SHUTDOWN_GRACE_MS: 10_000,
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
+      FAST_LANE: true,
       DATABASE_POOL_MAX: 10,
       WEB_CONCURRENCY: 1,
       SQLITE_FILE: "data/site.db",

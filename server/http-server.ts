@@ -28,7 +28,7 @@ export async function serveSite(config: ServerConfig): Promise<void> {
     trustProxy: config.TRUST_PROXY,
   });
   const gate = createRequestGate({ allowedHosts: config.ALLOWED_HOSTS, trustProxy: config.TRUST_PROXY, log: logger });
-  const site = createSiteServer(pageCache, createRequestListener(handle), { gate });
+  const site = createSiteServer(pageCache, createRequestListener(handle), { gate, fastLane: config.FAST_LANE });
   const { server } = site;
   let shuttingDown = false;
   server.listen(config.PORT, config.HOST, () => {

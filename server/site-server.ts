@@ -10,7 +10,7 @@ const unsupportedMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 export interface SiteServer {
   server: Server;
-  /** From now on every answer closes its connection, and the fast lane's idle connections are ended. */
+  /** From now on every answer closes its connection, and idle connections are ended. */
   beginShutdown(): void;
 }
 
@@ -18,11 +18,12 @@ export interface SiteServer {
  * The HTTP server in front of the site: stored pages from memory (by the fast lane, or by node:http on a
  * connection the lane has handed over), everything else by `handle` (the site handler, through the fetch
  * adapter), each request with its id and its line in the log. Both ways in ask `gate` first (ALLOWED_HOSTS).
+ * With `fastLane` false (FAST_LANE=false) node:http reads every request, stored pages included.
  */
 export function createSiteServer(
   pageCache: PageCache,
   handle: (request: IncomingMessage, response: ServerResponse) => unknown,
-  { gate = createRequestGate() }: { gate?: RequestGate } = {},
+  { gate = createRequestGate(), fastLane = true }: { gate?: RequestGate; fastLane?: boolean } = {},
 ): SiteServer {
   let shuttingDown = false;
   const server = createServer((request, response) => {
@@ -49,6 +50,16 @@ export function createSiteServer(
     requestContext.run({ requestId }, () => void handle(request, response));
   });
   server.keepAliveTimeout = 65_000;
+
+  if (!fastLane) {
+    return {
+      server,
+      beginShutdown() {
+        shuttingDown = true;
+        server.closeIdleConnections();
+      },
+    };
+  }
 
   // What node:http adds after the headers of an answer on a kept-alive connection.
   const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n\r\n`;

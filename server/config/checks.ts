@@ -34,7 +34,9 @@ export const canParse = (value: string) => URL.canParse(value);
 /** An address such as `someone@example.com` (no spaces, one @, something on both sides). */
 export const mailbox = /^[^\s<>@",;]+@[^\s<>@",;]+$/;
 
-/** A yes/no variable (`true`, `1`, `yes`, `on` or their opposites), off when unset. */
-export function flag(message: string) {
-  return z.stringbool({ truthy: ["true", "1", "yes", "on"], falsy: ["false", "0", "no", "off"], error: problem(message) }).default(false);
+/** A yes/no variable (`true`, `1`, `yes`, `on` or their opposites), off when unset unless `fallback` says on. */
+export function flag(message: string, fallback = false) {
+  return z
+    .stringbool({ truthy: ["true", "1", "yes", "on"], falsy: ["false", "0", "no", "off"], error: problem(message) })
+    .default(fallback);
 }

@@ -31,6 +31,12 @@ export const serverVariables = {
    */
   TRUST_PROXY: flag("must be true or false, e.g. TRUST_PROXY=true behind a load balancer"),
   /**
+   * Whether stored pages are answered by the fast lane (server/fast-lane.ts, which reads a connection's
+   * requests itself) before node:http. `false` leaves every request to node:http alone: the same answers,
+   * fewer per second; for ruling the lane out when something looks wrong at the HTTP level.
+   */
+  FAST_LANE: flag("must be true or false, e.g. FAST_LANE=false to leave every request to node:http", true),
+  /**
    * The host names this site answers to, comma-separated, each with a port or not; a request for any other
    * (a stranger's domain pointed at this server, a Host header made up) gets 421, except the health checks.
    * Unset: every host name is answered.

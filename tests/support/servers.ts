@@ -3,7 +3,8 @@
  * .e2e/<port> (not test-results, which Playwright empties when a run starts): the main one with form limits
  * high enough for the whole suite, behind a "trusted proxy" (so a test's X-Forwarded-For stands for a visitor's
  * address, as a CDN's would), a second one with low contact, newsletter and decline limits and two-step
- * sign-in required for the console, for the tests of those rules, and a third taking payments through Stripe.
+ * sign-in required for the console, for the tests of those rules, without the fast lane (FAST_LANE=false),
+ * and a third taking payments through Stripe.
  */
 function server(name: string, port: number, extraEnv: Record<string, string> = {}) {
   const root = `.e2e/${port}`;
@@ -47,6 +48,8 @@ export const e2eServers = {
     NEWSLETTER_RATE_LIMIT: "2",
     CHECKOUT_DECLINE_LIMIT: "2",
     OPERATOR_REQUIRE_2FA: "true",
+    // node:http alone answers here, stored pages included, so the suite runs the server both ways.
+    FAST_LANE: "false",
   }),
   // Takes payments through Stripe Checkout (the local Stripe), and asks it about orders pending for 3 s.
   stripe: server("stripe", mainPort + 2, {
