@@ -10,7 +10,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"]],
+  reporter: [["list"], ["./tests/support/slowest-tests-reporter.ts"]],
   use: {
     baseURL: e2eServers.main.url,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },

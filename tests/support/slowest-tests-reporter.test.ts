@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { slowestTestsReport } from "./slowest-tests-reporter.ts";
+
+describe("the slowest tests' report", () => {
+  it("lists the tests by the share of their timeout they used, and marks those above half", () => {
+    const lines = slowestTestsReport(
+      [
+        { title: "quick", durationMs: 1_000, timeoutMs: 30_000 },
+        { title: "slow but slowed", durationMs: 40_000, timeoutMs: 90_000 },
+        { title: "near its limit", durationMs: 20_000, timeoutMs: 30_000 },
+      ],
+      2,
+    );
+    expect(lines[0]).toBe("The 2 tests that used the most of their timeout (1 above half):");
+    expect(lines[1]).toBe("   67%   20.0 s of 30 s  near its limit  ABOVE HALF");
+    expect(lines[2]).toBe("   44%   40.0 s of 90 s  slow but slowed");
+  });
+});
