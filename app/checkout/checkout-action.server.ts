@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { logger } from "../../server/logger.ts";
 import { readForm } from "../../server/request-guards.ts";
+import { privateNoStore } from "../cache-control";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { clientAddress, formLimits } from "../rate-limit.server";
 import { getServices, type Services } from "../services.server";
@@ -14,8 +15,6 @@ import {
   validateCheckout,
   validateHostedCheckout,
 } from "./schema";
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /** What the form gets back after a failed attempt: everything typed except the security code. */
 export function keptValues(form: Record<string, unknown>): FormValues {
@@ -40,13 +39,16 @@ export async function checkoutAction(request: Request) {
   const sentKey =
     typeof form.idempotencyKey === "string" && idempotencyKeyPattern.test(form.idempotencyKey) ? form.idempotencyKey : undefined;
   const unavailable = () =>
-    data({ state: "unavailable" as const, ...retry, idempotencyKey: sentKey ?? retry.idempotencyKey }, { status: 503, headers: noStore });
+    data(
+      { state: "unavailable" as const, ...retry, idempotencyKey: sentKey ?? retry.idempotencyKey },
+      { status: 503, headers: privateNoStore },
+    );
 
   let services: Services;
   try {
     services = await getServices();
     if (!(await formLimits.checkout.hit(services.db, clientAddress(request)))) {
-      return data({ state: "rateLimited" as const, ...retry }, { status: 429, headers: noStore });
+      return data({ state: "rateLimited" as const, ...retry }, { status: 429, headers: privateNoStore });
     }
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "Checkout could not reach the database");
@@ -55,7 +57,7 @@ export async function checkoutAction(request: Request) {
 
   const context = { language, address: clientAddress(request), origin: new URL(request.url).origin };
   const checked = prepareOrder(form, services, context);
-  if (!checked.ok) return data({ state: "invalid" as const, ...retry, errors: checked.errors }, { status: 400, headers: noStore });
+  if (!checked.ok) return data({ state: "invalid" as const, ...retry, errors: checked.errors }, { status: 400, headers: privateNoStore });
 
   let outcome: OrderOutcome;
   try {
@@ -67,15 +69,15 @@ export async function checkoutAction(request: Request) {
 
   switch (outcome.status) {
     case "redirect":
-      return redirect(outcome.location, { status: 303, headers: noStore });
+      return redirect(outcome.location, { status: 303, headers: privateNoStore });
     case "paid":
-      return data({ state: "paid" as const, ...outcome }, { headers: noStore });
+      return data({ state: "paid" as const, ...outcome }, { headers: privateNoStore });
     case "pending":
-      return data({ state: "pending" as const, ...outcome }, { status: 202, headers: noStore });
+      return data({ state: "pending" as const, ...outcome }, { status: 202, headers: privateNoStore });
     case "blocked":
-      return data({ state: "blocked" as const, ...retry }, { status: 429, headers: noStore });
+      return data({ state: "blocked" as const, ...retry }, { status: 429, headers: privateNoStore });
     case "failed":
-      return data({ state: "failed" as const, reason: outcome.reason, ...retry }, { status: 402, headers: noStore });
+      return data({ state: "failed" as const, reason: outcome.reason, ...retry }, { status: 402, headers: privateNoStore });
   }
 }
 

@@ -31,14 +31,3 @@ export async function freshData<T>(
 export function forgetAllData(): void {
   cache.clear();
 }
-
-/**
- * For pages that are the same for every visitor: browsers and shared caches may keep them as long as the
- * browser keeps their data, and the server keeps the rendered page in memory (server/page-cache.ts).
- * After a form post, the action's own headers (no-store) win.
- */
-export const sharedForAMinute = { "Cache-Control": `public, max-age=${site.behaviour.queryStaleTimeMs / 1000}` };
-
-export function sharedPageHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : sharedForAMinute;
-}

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
 import { data, Link, useLocation } from "react-router";
 import { site } from "../../content/site";
+import { actionOrLoaderHeaders, sharedForAMinute } from "../cache-control";
 import { BlogCard } from "../components/BlogCard";
 import { Picture } from "../components/Picture";
 import { StaticContent } from "../components/StaticContent";
 import { findArticle, relatedArticles } from "../content/blog.server";
-import { freshData, rememberData, sharedForAMinute } from "../content/fresh-data";
+import { freshData, rememberData } from "../content/fresh-data";
 import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { useLocalizedPath } from "../i18n/use-language";
@@ -25,7 +26,7 @@ export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) 
   return freshData(request.url, serverLoader);
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   if (!loaderData) return pageMeta(location.pathname, "notFound");

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigate } from "react-router";
+import { actionOrLoaderHeaders, sharedForAMinute } from "../cache-control";
 import { BlogResults } from "../components/BlogResults";
 import { PageHeading } from "../components/PageHeading";
 import { StaticContent } from "../components/StaticContent";
 import { listArticles, readBlogQuery } from "../content/blog.server";
 import { blogCategories } from "../content/blog-categories";
-import { freshData, rememberData, sharedForAMinute } from "../content/fresh-data";
+import { freshData, rememberData } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
@@ -22,7 +23,7 @@ export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) 
   return freshData(request.url, serverLoader);
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "blog");
 

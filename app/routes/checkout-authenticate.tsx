@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { site } from "../../content/site";
 import { findOrderByPaymentSession } from "../../server/db/payments.ts";
 import type { TestGateway } from "../../server/payments/test-gateway.ts";
+import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { settleOrder } from "../checkout/settle-order.server";
 import { PageHeading } from "../components/PageHeading";
 import { formatPrice } from "../content/plans";
@@ -11,8 +12,6 @@ import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
 import { getServices, type Services } from "../services.server";
 import type { Route } from "./+types/checkout-authenticate";
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /** The test gateway, or a 404: this step stands in for a bank's 3-D Secure page and exists only in test mode. */
 async function testGateway(): Promise<{ services: Services; gateway: TestGateway }> {
@@ -35,8 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const paymentId = paymentOf(request);
   const payment = paymentId ? await gateway.pendingAuthentication(paymentId) : undefined;
   // Answered already (the back button, a second tab): the outcome is on the return page.
-  if (!payment) throw redirect(returnPage(request, paymentId), { headers: noStore });
-  return data({ amountCents: payment.amount_cents, currency: payment.currency }, { headers: noStore });
+  if (!payment) throw redirect(returnPage(request, paymentId), { headers: privateNoStore });
+  return data({ amountCents: payment.amount_cents, currency: payment.currency }, { headers: privateNoStore });
 }
 
 /** The cardholder's answer: the payment succeeds or fails, the order is settled, and the return page tells. */
@@ -47,8 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
   await gateway.authenticate(paymentId, form?.get("answer") === "approve");
   const order = await findOrderByPaymentSession(services.db, paymentId);
   if (order) await settleOrder(services, order);
-  return redirect(returnPage(request, paymentId), { status: 303, headers: noStore });
+  return redirect(returnPage(request, paymentId), { status: 303, headers: privateNoStore });
 }
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta(location.pathname, "checkout"),

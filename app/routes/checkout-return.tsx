@@ -3,6 +3,7 @@ import { data, Link, useLocation, useRevalidator } from "react-router";
 import { findOrderByPaymentSession } from "../../server/db/payments.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
+import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { OrderConfirmed, PaymentFailed, PaymentPending } from "../checkout/OrderStatus";
 import { settleOrder } from "../checkout/settle-order.server";
 import { PageHeading } from "../components/PageHeading";
@@ -11,8 +12,6 @@ import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
 import { getServices } from "../services.server";
 import type { Route } from "./+types/checkout-return";
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /** What the page shows of an order: its state, never more than the visitor already knows. */
 function shown(order: Order) {
@@ -33,15 +32,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw data(null, { status: 503 });
   });
   let order = sessionId ? await findOrderByPaymentSession(services.db, sessionId) : undefined;
-  if (!order) return data({ state: "unknown" as const }, { status: 404, headers: noStore });
+  if (!order) return data({ state: "unknown" as const }, { status: 404, headers: privateNoStore });
   if (order.status === "pending") {
     order = await settleOrder(services, order).catch((error: unknown) => {
       logger.warn({ order: order?.reference, reason: (error as Error).message }, "The return page could not ask the processor");
       return order as Order;
     });
   }
-  return data(shown(order), { headers: noStore });
+  return data(shown(order), { headers: privateNoStore });
 }
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta(location.pathname, "checkout"),

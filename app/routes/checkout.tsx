@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { site } from "../../content/site";
+import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { CheckoutForm } from "../checkout/CheckoutForm";
 import { checkoutAction } from "../checkout/checkout-action.server";
 import { countryOptions } from "../checkout/countries";
@@ -15,8 +16,6 @@ import { pageMeta } from "../seo";
 import { paymentTraits } from "../services.server";
 import type { Route } from "./+types/checkout";
 
-const noStore = { "Cache-Control": "private, no-store" };
-
 /**
  * `/checkout?plan=<key>&viewers=<n>`; Gold and one viewer when absent or unknown. `?resume=<key>` is the way
  * back from the processor's page: the form opens again with what was typed. `?renew=<token>` is a renewal
@@ -29,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const resumed = resume ? await resumeCheckout(resume.slice(0, 64)) : undefined;
   if (resumed?.kind === "settled") {
     throw redirect(`${localizePath("/checkout/return", language)}?session_id=${encodeURIComponent(resumed.sessionId)}`, {
-      headers: noStore,
+      headers: privateNoStore,
     });
   }
   const renew = resume ? null : params.get("renew");
@@ -52,11 +51,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       resumed: resumed !== undefined,
       renewal: renewal?.kind,
     },
-    { headers: noStore },
+    { headers: privateNoStore },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => actionHeaders ?? loaderHeaders;
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export function action({ request }: Route.ActionArgs) {
   return checkoutAction(request);

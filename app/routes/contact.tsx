@@ -3,12 +3,12 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { saveContactMessage } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
 import { readForm } from "../../server/request-guards.ts";
+import { actionOrLoaderHeaders, privateNoStore, sharedForAMinute } from "../cache-control";
 import { FormField, inputClass } from "../checkout/FormField";
 import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { PageHeading } from "../components/PageHeading";
 import { useFormChecks } from "../components/use-form-checks";
 import { type ContactErrors, type ContactField, contactFields, contactLimits, honeypotField, validateContact } from "../contact/schema";
-import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
@@ -20,12 +20,12 @@ import type { Route } from "./+types/contact";
 
 /** A subject may be suggested by the link that led here (the footer's "Live chat" asks for a chat). */
 export function loader({ request }: Route.LoaderArgs) {
-  return { suggestedSubject: new URL(request.url).searchParams.get("subject") === "chat" ? "chat" : null };
+  const suggestedSubject = new URL(request.url).searchParams.get("subject") === "chat" ? "chat" : null;
+  return data({ suggestedSubject }, { headers: sharedForAMinute });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(requestPathname(request));
-  const noStore = { "Cache-Control": "private, no-store" };
   // Null when the body is not a form at all (JSON, plain text, a broken multipart body): answered as invalid.
   const form = (await readForm(request)) ?? {};
   const values = Object.fromEntries(contactFields.map((field) => [field, String(form[field] ?? "").slice(0, 6000)]));
@@ -35,23 +35,23 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const { db } = await getServices();
     if (!(await formLimits.contact.hit(db, clientAddress(request)))) {
-      return data({ state: "rateLimited" as const, values, errors: {} as ContactErrors }, { status: 429, headers: noStore });
+      return data({ state: "rateLimited" as const, values, errors: {} as ContactErrors }, { status: 429, headers: privateNoStore });
     }
     // Robots fill every field; people never see this one. They are told it worked, and nothing is kept.
-    if (String(form[honeypotField] ?? "") !== "") return data({ state: "sent" as const }, { headers: noStore });
+    if (String(form[honeypotField] ?? "") !== "") return data({ state: "sent" as const }, { headers: privateNoStore });
 
     const checked = validateContact(form);
-    if (!checked.ok) return data({ state: "invalid" as const, values, errors: checked.errors }, { status: 400, headers: noStore });
+    if (!checked.ok) return data({ state: "invalid" as const, values, errors: checked.errors }, { status: 400, headers: privateNoStore });
     const saved = await saveContactMessage(db, { ...checked.message, language });
     await queueContactNotification(db, saved);
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "A contact message could not be stored");
-    return data({ state: "unavailable" as const, values, errors: {} as ContactErrors }, { status: 503, headers: noStore });
+    return data({ state: "unavailable" as const, values, errors: {} as ContactErrors }, { status: 503, headers: privateNoStore });
   }
-  return data({ state: "sent" as const }, { headers: noStore });
+  return data({ state: "sent" as const }, { headers: privateNoStore });
 }
 
-export const headers: Route.HeadersFunction = sharedPageHeaders;
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "contact");
 

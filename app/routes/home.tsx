@@ -1,11 +1,11 @@
 import { useEffect } from "react";
-import { useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { site } from "../../content/site";
+import { actionOrLoaderHeaders, sharedForAMinute } from "../cache-control";
 import { LazySection } from "../components/LazySection";
 import { setSectionLoader } from "../components/lazy-sections";
 import { onFirstInteraction } from "../components/on-first-interaction";
 import { allArticles, summarize } from "../content/blog.server";
-import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { imageSources } from "../images";
@@ -30,16 +30,15 @@ export const links: Route.LinksFunction = () => [
 
 /** The blog teaser's three newest articles in the page's language. */
 export function loader({ request }: Route.LoaderArgs) {
-  return {
-    newestArticles: allArticles(languageFromPath(requestPathname(request)))
-      .slice(0, 3)
-      .map(summarize),
-  };
+  const newestArticles = allArticles(languageFromPath(requestPathname(request)))
+    .slice(0, 3)
+    .map(summarize);
+  return data({ newestArticles }, { headers: sharedForAMinute });
 }
 
-/** The landing page describes the plans (Product and Offer) and answers the FAQ (FAQPage) for search engines. */
-export const headers: Route.HeadersFunction = sharedPageHeaders;
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
+/** The landing page describes the plans (Product and Offer) and answers the FAQ (FAQPage) for search engines. */
 export const meta: Route.MetaFunction = ({ location }) => {
   const language = languageFromPath(location.pathname);
   const questions = translatorFor(language).items("faq.items") as Question[];

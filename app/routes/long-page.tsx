@@ -1,7 +1,7 @@
-import { useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { actionOrLoaderHeaders, sharedForAMinute } from "../cache-control";
 import { PageHeading } from "../components/PageHeading";
 import { StaticContent } from "../components/StaticContent";
-import { sharedPageHeaders } from "../content/fresh-data";
 import { getLongPage, type LongPage, longPages } from "../content/pages.server";
 import { languageFromPath, pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useTranslation } from "../i18n/use-translation";
@@ -13,10 +13,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const pathname = requestPathname(request);
   const name = pathWithoutLanguage(pathname).slice(1) as LongPage;
   if (!longPages.includes(name)) throw new Response(null, { status: 404 });
-  return { name, page: getLongPage(name, languageFromPath(pathname)) };
+  return data({ name, page: getLongPage(name, languageFromPath(pathname)) }, { headers: sharedForAMinute });
 }
 
-export const headers: Route.HeadersFunction = sharedPageHeaders;
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) =>
   pageMeta(location.pathname, loaderData?.name ?? "notFound", loaderData?.page);

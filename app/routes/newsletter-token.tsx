@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { confirmSubscription, findSubscriberByToken, unsubscribe } from "../../server/db/repositories.ts";
+import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { PageHeading } from "../components/PageHeading";
 import { pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
@@ -8,7 +9,6 @@ import { pageMeta } from "../seo";
 import { getServices } from "../services.server";
 import type { Route } from "./+types/newsletter-token";
 
-const noStore = { "Cache-Control": "private, no-store" };
 const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
 
 /**
@@ -23,11 +23,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   if (kind === "confirm") {
     const result = await confirmSubscription(db, token);
-    return data({ kind, status: result.status, email: null }, { headers: noStore });
+    // No address here, but the link is one subscriber's, and a stored copy would answer it without confirming.
+    return data({ kind, status: result.status, email: null }, { headers: privateNoStore });
   }
   const subscriber = token ? await findSubscriberByToken(db, token) : undefined;
   const status = !subscriber ? "unknown-token" : subscriber.unsubscribed_at ? "already-unsubscribed" : "ask";
-  return data({ kind, status, email: subscriber?.email ?? null }, { headers: noStore });
+  return data({ kind, status, email: subscriber?.email ?? null }, { headers: privateNoStore });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -35,8 +36,10 @@ export async function action({ request }: Route.ActionArgs) {
     throw data(null, { status: 503 });
   });
   const result = await unsubscribe(db, tokenOf(request));
-  return data({ status: result.status }, { headers: noStore });
+  return data({ status: result.status }, { headers: privateNoStore });
 }
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta(location.pathname, "newsletter"),

@@ -2,8 +2,8 @@ import { data, Link } from "react-router";
 import { subscribeToNewsletter } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
 import { readForm } from "../../server/request-guards.ts";
+import { actionOrLoaderHeaders, privateNoStore, sharedForAMinute } from "../cache-control";
 import { PageHeading } from "../components/PageHeading";
-import { sharedPageHeaders } from "../content/fresh-data";
 import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
@@ -24,8 +24,8 @@ export type { NewsletterAnswer };
  */
 export async function action({ request }: Route.ActionArgs) {
   const language = languageFromPath(requestPathname(request));
-  const noStore = { headers: { "Cache-Control": "private, no-store" } };
-  const answer = (body: NewsletterAnswer, status = 200) => data(body, { ...noStore, status });
+  // An answer names the address that was typed.
+  const answer = (body: NewsletterAnswer, status = 200) => data(body, { headers: privateNoStore, status });
 
   // Read before anything can fail, so every answer leaves the connection ready for the next request. A body
   // that is not a form at all (JSON, plain text, a broken multipart body) has no address either.
@@ -45,7 +45,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const headers: Route.HeadersFunction = sharedPageHeaders;
+/** Opened by itself, not as the answer to a sign-up, the page says the same to everyone. */
+export const loader = () => data(null, { headers: sharedForAMinute });
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "newsletter");
 

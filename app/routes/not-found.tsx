@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { actionOrLoaderHeaders } from "../cache-control";
 import { NotFoundPage } from "../components/NotFoundPage";
 import { pageMeta } from "../seo";
 import { singleLeadingSlash } from "../site-path";
@@ -10,6 +11,8 @@ export function loader({ request }: Route.LoaderArgs) {
   if (/^\/en(\/|$)/.test(url.pathname)) throw redirect(singleLeadingSlash(url.pathname.slice(3)) + url.search, 301);
   return data(null, { status: 404 });
 }
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "notFound");
 

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { PageHeading } from "../components/PageHeading";
 import { languageFromPath } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
@@ -9,12 +10,11 @@ import { pageMeta } from "../seo";
 import { getServices } from "../services.server";
 import type { Route } from "./+types/reminders-unsubscribe";
 
-const noStore = { "Cache-Control": "private, no-store" };
 const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 1000);
 
 async function database() {
   const { db } = await getServices().catch(() => {
-    throw data(null, { status: 503, headers: noStore });
+    throw data(null, { status: 503, headers: privateNoStore });
   });
   return db;
 }
@@ -24,14 +24,14 @@ async function database() {
  * reminders, so a mail scanner that opens every link cannot unsubscribe anyone.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return data<OptOutState>(await optOutState(await database(), tokenOf(request)), { headers: noStore });
+  return data<OptOutState>(await optOutState(await database(), tokenOf(request)), { headers: privateNoStore });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return data<OptOutState>(await confirmOptOut(await database(), tokenOf(request)), { headers: noStore });
+  return data<OptOutState>(await confirmOptOut(await database(), tokenOf(request)), { headers: privateNoStore });
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => actionHeaders ?? loaderHeaders;
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const { t } = translatorFor(languageFromPath(location.pathname));

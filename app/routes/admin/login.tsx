@@ -9,6 +9,7 @@ import { adminMessages } from "../../admin/messages.server";
 import { SignInForm } from "../../admin/SignInForm";
 import { signInWithPassword, verifySecondFactor } from "../../admin/sign-in.server";
 import { AdminTextContext, adminText } from "../../admin/text";
+import { actionOrLoaderHeaders } from "../../cache-control";
 import { translate } from "../../i18n/translate";
 import { clientAddress } from "../../rate-limit.server";
 import { getServices } from "../../services.server";
@@ -73,8 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -1,0 +1,147 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes.ts";
+import {
+  consoleRecords,
+  invalidContactMessage,
+  newsletterConfirmation,
+  newsletterSignUp,
+  newsletterUnsubscribe,
+  paidOrderReturn,
+  pendingAuthentication,
+  remindersUnsubscribe,
+  resumedCheckout,
+  type Sample,
+  signInToConsole,
+} from "../support/personal-data.ts";
+import { e2eServers } from "../support/servers.ts";
+import { type Language, languages, localized } from "../support/site.ts";
+
+/**
+ * Who may keep each answer, for every route of app/routes.ts, asked with GET, HEAD, a same-site POST, a
+ * cross-site POST (refused before the app) and, for a page, the data request of a client-side navigation.
+ * Pages that show a visitor's own details are asked with real records, so they answer with those details.
+ * Only HTTP: Playwright's own test, without the browser the site's fixtures open for every test.
+ */
+const sharedForAMinute = "public, max-age=60";
+const sharedForAnHour = "public, max-age=3600";
+const personal = "private, no-store";
+const neverStored = "no-store";
+/** Said by the server when the app says nothing: a method a page does not take (405), a 404. */
+const askEachTime = "no-cache";
+
+interface Expectation {
+  /** GET and HEAD, and the page's data request. */
+  get: string;
+  post: string;
+  sample?: (request: APIRequestContext, language: Language) => Sample | Promise<Sample>;
+  /** A file or an endpoint, not a page: it has no data request. */
+  resource?: true;
+}
+
+const at = (path: string) => () => ({ path });
+/** A console page asked by a signed-in operator; a page of one order or message, of a record made first. */
+const consolePage = (path: string | ((records: Awaited<ReturnType<typeof consoleRecords>>) => Sample)): Expectation => ({
+  get: neverStored,
+  post: neverStored,
+  sample: async (request) => {
+    const sample = typeof path === "string" ? { path } : path(await consoleRecords(request));
+    await signInToConsole(request);
+    return sample;
+  },
+});
+
+/** Pages, by their path in English; each exists in every language. */
+const pages: Record<string, Expectation> = {
+  "/": { get: sharedForAMinute, post: askEachTime },
+  "/blog": { get: sharedForAMinute, post: askEachTime },
+  "/blog/:slug": { get: sharedForAMinute, post: askEachTime, sample: at("/blog/smart-tv-setup-guide") },
+  "/checkout": { get: personal, post: personal, sample: resumedCheckout },
+  "/checkout/return": { get: personal, post: askEachTime, sample: paidOrderReturn },
+  "/checkout/authenticate": { get: personal, post: personal, sample: pendingAuthentication },
+  "/about": { get: sharedForAMinute, post: askEachTime },
+  "/contact": { get: sharedForAMinute, post: personal, sample: invalidContactMessage },
+  "/terms": { get: sharedForAMinute, post: askEachTime },
+  "/privacy": { get: sharedForAMinute, post: askEachTime },
+  "/newsletter": { get: sharedForAMinute, post: personal, sample: newsletterSignUp },
+  "/newsletter/confirm": { get: personal, post: personal, sample: newsletterConfirmation },
+  "/newsletter/unsubscribe": { get: personal, post: personal, sample: newsletterUnsubscribe },
+  "/reminders/unsubscribe": { get: personal, post: personal, sample: remindersUnsubscribe },
+};
+
+const wrongPassword = { email: "jo@shop.example", password: "not the password" };
+
+/** Everything else, by its path in app/routes.ts. */
+const others: Record<string, Expectation> = {
+  "sitemap.xml": { get: sharedForAnHour, post: askEachTime, resource: true },
+  "robots.txt": { get: sharedForAnHour, post: askEachTime, resource: true },
+  "manifest.webmanifest": { get: sharedForAnHour, post: askEachTime, resource: true },
+  // This server takes payments on the test gateway: Stripe's endpoint answers, and keeps, nothing.
+  "webhooks/stripe": { get: neverStored, post: neverStored, resource: true },
+  "admin/login": { get: neverStored, post: neverStored, sample: () => ({ path: "/admin/login", form: wrongPassword }) },
+  "admin/logout": { ...consolePage("/admin/logout"), resource: true },
+  admin: consolePage("/admin"),
+  "admin/orders": consolePage("/admin/orders"),
+  "admin/orders/:reference": consolePage(({ reference, email }) => ({ path: `/admin/orders/${reference}`, shows: email })),
+  "admin/messages": consolePage("/admin/messages"),
+  "admin/messages/:id": consolePage(({ messageId, email }) => ({ path: `/admin/messages/${messageId}`, shows: email })),
+  "admin/subscribers": consolePage("/admin/subscribers"),
+  "admin/subscribers.csv": { ...consolePage("/admin/subscribers.csv"), resource: true },
+  "admin/customers": consolePage("/admin/customers"),
+  "admin/audit": consolePage("/admin/audit"),
+  "admin/account": consolePage("/admin/account"),
+  "admin/*": consolePage("/admin/no-such-page"),
+  "*": { get: askEachTime, post: askEachTime, sample: at("/no-such-page") },
+};
+
+/** Every route to ask, by its path as app/routes.ts writes it, with the language its address is in. */
+const table = [
+  ...languages.flatMap((language) =>
+    Object.entries(pages).map(([path, expectation]) => ({ route: localized(language, path), path, language, ...expectation })),
+  ),
+  ...Object.entries(others).map(([route, expectation]) => ({ route, path: `/${route}`, language: "en" as const, ...expectation })),
+];
+
+function routePaths(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => [...(entry.path === undefined ? [] : [entry.path]), ...routePaths(entry.children ?? [])]);
+}
+
+// The failed sign-in above counts against an address: this file's own, so no other test's sign-ins are paused.
+test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.40" } });
+
+test("the table has an expectation for every route of app/routes.ts, and for no other", () => {
+  expect(table.map((row) => row.route).sort()).toEqual(routePaths(routes).sort());
+});
+
+/** The address a client-side navigation fetches a page's data from. */
+function dataAddress(address: string): string {
+  const url = new URL(address, "http://localhost");
+  return `${url.pathname === "/" ? "/_" : url.pathname}.data${url.search}`;
+}
+
+test.describe("Cache-Control of every route", () => {
+  for (const row of table) {
+    test(`${row.route}: GET, HEAD, POST, a cross-site POST${row.resource ? "" : " and its data"}`, async ({ request }) => {
+      const sample = (await row.sample?.(request, row.language)) ?? { path: row.path };
+      const address = localized(row.language, sample.path);
+      const asked = { maxRedirects: 0, headers: { accept: "text/html" } };
+      const post = (origin: string) =>
+        request.post(address, { ...asked, form: sample.form ?? { field: "value" }, headers: { ...asked.headers, Origin: origin } });
+
+      const get = await request.get(address, asked);
+      if (sample.shows) expect(await get.text(), `GET ${address} in its personal state`).toContain(sample.shows);
+      const answers = { GET: get, HEAD: await request.head(address, asked) } as Record<string, typeof get>;
+      if (!row.resource) answers.data = await request.get(dataAddress(address), { maxRedirects: 0 });
+      answers["cross-site POST"] = await post("https://elsewhere.example");
+      answers.POST = await post(e2eServers.main.url);
+      if (sample.postShows) expect(await answers.POST.text(), `POST ${address} in its personal state`).toContain(sample.postShows);
+
+      const seen = Object.entries(answers).map(([asking, answer]) => `${asking}: ${answer.headers()["cache-control"]}`);
+      const expected = Object.keys(answers).map((asking) => {
+        if (asking === "cross-site POST") return `${asking}: no-store`;
+        return `${asking}: ${asking === "POST" ? row.post : row.get}`;
+      });
+      expect(seen, `${address} (statuses ${Object.values(answers).map((answer) => answer.status())})`).toEqual(expected);
+    });
+  }
+});
