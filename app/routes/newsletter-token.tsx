@@ -9,6 +9,7 @@ import { pageMeta } from "../seo";
 import { getServices } from "../services.server";
 import type { Route } from "./+types/newsletter-token";
 
+const isConfirmLink = (request: Request) => pathWithoutLanguage(requestPathname(request)) === "/newsletter/confirm";
 const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
 
 /**
@@ -16,7 +17,7 @@ const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("to
  * (a POST), so a mail scanner that opens every link cannot unsubscribe anyone.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const kind = pathWithoutLanguage(requestPathname(request)) === "/newsletter/confirm" ? "confirm" : "unsubscribe";
+  const kind = isConfirmLink(request) ? "confirm" : "unsubscribe";
   const token = tokenOf(request);
   const { db } = await getServices().catch(() => {
     throw data(null, { status: 503 });
@@ -31,7 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ kind, status, email: subscriber?.email ?? null }, { headers: privateNoStore });
 }
 
+/** The unsubscribe button. The confirm link takes no post: with the same token it would unsubscribe. */
 export async function action({ request }: Route.ActionArgs) {
+  // The page then shows what its link says, as on a GET.
+  if (isConfirmLink(request)) return data({ status: undefined }, { status: 405, headers: { ...privateNoStore, Allow: "GET, HEAD" } });
   const { db } = await getServices().catch(() => {
     throw data(null, { status: 503 });
   });

@@ -82,6 +82,14 @@ test.describe("the newsletter", () => {
         ?.confirmed_at,
     ).toBeTruthy();
 
+    // The confirm link takes no post (with the same token it used to unsubscribe).
+    const posted = await page.request.post(confirmUrl!.replace(/^https?:\/\/[^/]+/, ""), { form: {} });
+    expect(posted.status()).toBe(405);
+    expect(
+      queryRows<{ unsubscribed_at: string | null }>("SELECT unsubscribed_at FROM newsletter_subscribers WHERE email = ?", [email])[0]
+        ?.unsubscribed_at,
+    ).toBeNull();
+
     // Signed up again once confirmed: the same answer, and the mail tells the owner that nothing changed.
     await openHydrated(page, "/es/about");
     await footer.getByLabel(t("es", "footer.newsletter.label")).fill(email);
