@@ -11,6 +11,8 @@ import type { Locator, Page } from "@playwright/test";
 import type { AdminMessages } from "../../app/admin/text.ts";
 import en from "../../content/locales/admin/en/login.json" with { type: "json" };
 import orders from "../../content/locales/admin/en/orders.json" with { type: "json" };
+import { parseEncryptionKey, seal } from "../../server/admin/secret-box.ts";
+import { newTotpSecret } from "../../server/admin/totp.ts";
 import { e2eServers } from "./servers.ts";
 import type { Language } from "./site.ts";
 
@@ -81,17 +83,53 @@ export function runSql(sql: string, parameters: (string | number | null)[] = [],
   }
 }
 
-/** A session of `email` that went idle 31 minutes ago: its token, for a cookie the server must refuse. */
-export function idleSessionToken(email: string, server: Server = e2eServers.main): string {
+/**
+ * A session of `email` opened straight in the database, its token for the cookie: live, or gone idle
+ * `idleForMs` ago (31 minutes: one the server must refuse). For tests about a page, not about signing in.
+ */
+export function sessionToken(
+  email: string,
+  { idleForMs = 0, server = e2eServers.main }: { idleForMs?: number; server?: Server } = {},
+): string {
   const token = randomBytes(32).toString("base64url");
   const hash = createHash("sha256").update(token).digest("hex");
-  const idle = new Date(Date.now() - 31 * 60_000).toISOString();
+  const lastSeen = new Date(Date.now() - idleForMs).toISOString();
   const later = new Date(Date.now() + 6 * 3600_000).toISOString();
   runSql(
     `INSERT INTO operator_sessions (operator_id, token_hash, verified_at, address, last_seen_at, expires_at, ended_at, created_at, updated_at)
      SELECT id, ?, ?, '127.0.0.1', ?, ?, NULL, ?, ? FROM operators WHERE email = ?`,
-    [hash, idle, idle, later, idle, idle, email],
+    [hash, lastSeen, lastSeen, later, lastSeen, lastSeen, email],
     server,
   );
   return token;
+}
+
+/** A session of `email` that went idle 31 minutes ago: its token, for a cookie the server must refuse. */
+export const idleSessionToken = (email: string, server: Server = e2eServers.main) =>
+  sessionToken(email, { idleForMs: 31 * 60_000, server });
+
+/**
+ * A new operator, signed in on `page` without the sign-in page, the console in `language` as if chosen on the
+ * account page (its cookie): for the tests of one console page.
+ */
+export async function signedInOperator(page: Page, language: Language): Promise<{ email: string }> {
+  // Written straight to the database: no password is ever typed, so none is hashed.
+  const operator = { email: `operator.${Date.now()}.${++operators}@shop.example` };
+  const now = new Date().toISOString();
+  runSql("INSERT INTO operators (email, password_hash, created_at, updated_at) VALUES (?, 'none', ?, ?)", [operator.email, now, now]);
+  const url = `${e2eServers.main.url}/admin`;
+  await page.context().addCookies([
+    { name: "admin_session", value: sessionToken(operator.email), url },
+    { name: "admin_language", value: language, url },
+  ]);
+  return operator;
+}
+
+/** Two-step sign-in turned on for `email` straight in the database, with a secret this test knows. */
+export function enableSecondFactor(email: string, server: Server = e2eServers.main): string {
+  const secret = newTotpSecret();
+  const sealed = seal(parseEncryptionKey(server.env.ACCESS_ENCRYPTION_KEY), secret);
+  const now = new Date().toISOString();
+  runSql("UPDATE operators SET totp_secret = ?, totp_enabled_at = ? WHERE email = ?", [sealed, now, email], server);
+  return secret;
 }
