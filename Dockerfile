@@ -2,7 +2,7 @@
 #
 # The storefront as one image: `docker build -t storefront .`, then
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://user:password@db-host:5432/db storefront
-# Every setting is an environment variable (README, "Configuration"). compose.yaml runs it with PostgreSQL.
+# Every setting is an environment variable (docs/configuration.md). compose.yaml runs it with PostgreSQL.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 

@@ -2,7 +2,7 @@
  * `npm start`: the built server on this machine, for trying the shop. Production needs ACCESS_ENCRYPTION_KEY;
  * when it is not set, one is made once and kept in data/access-encryption.key (readable by this user only),
  * so a local try works out of the box and what it encrypted stays readable across restarts. Without
- * PAYMENT_GATEWAY it takes the test gateway. A real deployment sets both itself (see the README) and runs
+ * PAYMENT_GATEWAY it takes the test gateway. A real deployment sets both itself (see docs/deploying.md) and runs
  * `node server/index.ts`.
  */
 import { randomBytes } from "node:crypto";

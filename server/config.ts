@@ -5,7 +5,7 @@
  * `serverConfig()`, never `process.env`.
  *
  * An unset variable and one set to an empty string (`SMTP_URL=` in a compose or .env file) both mean "use
- * the default". The README's "Configuration" table lists the same variables: keep the two together.
+ * the default". The table in docs/configuration.md lists the same variables: keep the two together.
  */
 import { z } from "zod";
 import { processVariables } from "./config/process-variables.ts";
@@ -67,7 +67,7 @@ export class ConfigError extends Error {
       [
         "The server cannot start: its configuration is not valid.",
         ...problems.map((line) => `  ${line}`),
-        'Fix these environment variables (or unset them to use the defaults) and start again; the README\'s "Configuration" section lists them all.',
+        "Fix these environment variables (or unset them to use the defaults) and start again; docs/configuration.md lists them all.",
       ].join("\n"),
     );
     this.problems = problems;

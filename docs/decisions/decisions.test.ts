@@ -15,7 +15,7 @@ const recordsFolder = "docs/decisions";
 const recordName = /^(\d{4})-[a-z0-9-]+\.md$/;
 const sections = ["Context", "Decision", "Consequences", "Figures"];
 
-/** The files git tracks, and new ones it does not ignore, so the test also holds before a commit. */
+/** The text files git tracks, and new ones it does not ignore, so the test also holds before a commit. */
 function repositoryFiles(): { path: string; text: string }[] {
   const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" });
   const paths = [...new Set(listed.split("\0").filter(Boolean))].filter((path) => {
@@ -26,7 +26,11 @@ function repositoryFiles(): { path: string; text: string }[] {
       return false;
     }
   });
-  return paths.map((path) => ({ path, text: readFileSync(join(root, path), "utf8") }));
+  return paths.flatMap((path) => {
+    const bytes = readFileSync(join(root, path));
+    // An image cites nothing, and its bytes read as text could match by chance: files with a NUL byte are left out.
+    return bytes.includes(0) ? [] : [{ path, text: bytes.toString("utf8") }];
+  });
 }
 
 /** `path:line: the line` for every line of every file that matches `pattern`. */

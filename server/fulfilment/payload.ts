@@ -1,6 +1,6 @@
 /**
  * What the provisioning system is told about a paid order: enough to create the account (plan, period,
- * viewers, who), nothing about the payment. The shape is a public contract documented in the README
+ * viewers, who), nothing about the payment. The shape is a public contract documented in docs/operating.md
  * ("Automatic delivery"): add fields, never rename or remove one.
  */
 import { type Plan, site } from "../../content/site.ts";

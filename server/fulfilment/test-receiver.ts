@@ -1,6 +1,6 @@
 /**
  * Test support: a provisioning system on 127.0.0.1 that checks every request with the operator's snippet
- * (examples/verify-fulfilment-signature.mjs, the very file the README gives out) and answers as scripted.
+ * (examples/verify-fulfilment-signature.mjs, the very file docs/operating.md gives out) and answers as scripted.
  * It can be stopped and started again on the same port, to play a system that is down for a while.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";

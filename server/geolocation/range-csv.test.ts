@@ -13,7 +13,7 @@ describe("the ranges of a -num CSV file", () => {
   });
 
   it("reads 128-bit IPv6 numbers exactly as four words", () => {
-    // 2001:200:: and 2001:200:ffff:ffff:ffff:ffff:ffff:ffff, the README's example.
+    // 2001:200:: and 2001:200:ffff:ffff:ffff:ffff:ffff:ffff, the example in the package's README.
     expect(read("42540528726795050063891204319802818560,42540528806023212578155541913346768895,JP\n", 4)).toEqual([
       { start: [0x20010200, 0, 0, 0], end: [0x20010200, 0xffffffff, 0xffffffff, 0xffffffff], country: "JP" },
     ]);

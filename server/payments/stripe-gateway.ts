@@ -20,7 +20,7 @@ export function stripeCheckoutOrigin(apiBase: string | undefined): string {
   return apiBase ? new URL(apiBase).origin : "https://checkout.stripe.com";
 }
 
-/** Stripe's default is 300 s; named, because the issue and the README promise five minutes. */
+/** Stripe's default is 300 s; named, because the issue and docs/payments.md promise five minutes. */
 const signatureToleranceSeconds = 300;
 /** A session left open this long expires (Stripe's minimum is 30 minutes); the order then fails as abandoned. */
 export const sessionLifetimeMs = 60 * 60_000;

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { site } from "../../content/site.ts";
 
-/** The test gateway's numbers (README): approved and declined. */
+/** The test gateway's numbers (docs/payments.md): approved and declined. */
 export const testCards = { approved: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
 export type CardOutcome = keyof typeof testCards;
 

@@ -5,7 +5,7 @@
  * nothing lost: the killed server's claims lapse and the other takes them over.
  *
  * Over HTTP a webhook is delivered at least once: a request the killed server had sent but not recorded goes
- * out again, since it cannot know whether it arrived. So the provisioning system here does what the README
+ * out again, since it cannot know whether it arrived. So the provisioning system here does what docs/operating.md
  * tells operators to do, and drops a repeated `Webhook-Id` (it answers the account it already created), and
  * the checks are that it acted exactly once for every order, that each repeat is the first delivery again
  * (same `Webhook-Id`, same event but for the request's time), and that repeats come only from the jobs the
@@ -200,7 +200,7 @@ export async function runJobsAcrossServers(
   const reached = orders.filter((order) => distinct.has(order.reference)).length;
   report.check("every paid order reached the provisioning system", reached === options.orders, `${reached} of ${options.orders}`);
   report.check(
-    "the provisioning system, dropping repeated Webhook-Ids as the README says, acted exactly once for every order",
+    "the provisioning system, dropping repeated Webhook-Ids as docs/operating.md says, acted exactly once for every order",
     actedOnce === options.orders && created.length === options.orders && missing === 0,
     `${created.length} accounts created, ${actedOnce} of ${options.orders} orders acted on once, ${missing} missing`,
   );

@@ -1,5 +1,5 @@
 /**
- * The reliability suite's provisioning system (tests/reliability/jobs.ts): a receiver written as the README
+ * The reliability suite's provisioning system (tests/reliability/jobs.ts): a receiver written as docs/operating.md
  * tells operators to write one, and the comparison of a repeated delivery with the first.
  */
 import { randomBytes } from "node:crypto";
@@ -14,12 +14,12 @@ async function body(request: IncomingMessage): Promise<string> {
 }
 
 /**
- * The operator's provisioning system, as the README tells them to write it: it verifies each request, creates
+ * The operator's provisioning system, as docs/operating.md tells them to write it: it verifies each request, creates
  * an account the first time it sees a `Webhook-Id` and answers the same details again for a repeated one, after
  * a short pause. `accountsCreated` lists the ids it acted on, in order.
  */
 export async function startReceiver(port: number, secret: string) {
-  // The snippet the README gives operators, exactly as they would run it (plain JavaScript).
+  // The snippet docs/operating.md gives operators, exactly as they would run it (plain JavaScript).
   const snippet = new URL("../../examples/verify-fulfilment-signature.mjs", import.meta.url).href;
   const { verifyFulfilmentSignature } = (await import(snippet)) as {
     verifyFulfilmentSignature: (header: string, raw: string, secret: string) => boolean;
