@@ -1,18 +1,18 @@
 /**
  * The Stripe path end to end below the browser: the real `stripe` SDK against the local Stripe of
  * tests/support/fake-stripe, our webhook handling behind a real HTTP endpoint, and a real database (see
- * stripe-test-bed.server.ts).
+ * tests/support/stripe.ts).
  */
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../content/site";
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
-import { contactDetails } from "./checkout-fixtures.server";
+import { contactDetails } from "../../tests/support/checkout-details";
+import { checkoutContext as context, type StripeTestBed, startStripeTestBed, webhookSecret } from "../../tests/support/stripe";
 import { placeHostedOrder } from "./place-order.server";
 import { reconcileSweepHandler } from "./reconciliation.server";
 import { paymentRecord, settleOrder } from "./settle-order.server";
-import { checkoutContext as context, type StripeTestBed, startStripeTestBed, webhookSecret } from "./stripe-test-bed.server";
 
 let bed: StripeTestBed;
 beforeAll(async () => {

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../../server/admin/operators.ts";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import type { Order } from "../../server/db/schema.ts";
+import { checkoutContext, type StripeTestBed, startStripeTestBed } from "../../tests/support/stripe";
 import { refundOrder } from "../admin/orders/refund.server";
 import type { Language } from "../i18n/languages";
 import { settleOrder } from "./settle-order.server";
-import { checkoutContext, type StripeTestBed, startStripeTestBed } from "./stripe-test-bed.server";
 
 let bed: StripeTestBed;
 let operator: { id: number; email: string };

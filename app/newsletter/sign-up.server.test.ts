@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../server/db/database.ts";
 import { confirmSubscription, subscribeToNewsletter } from "../../server/db/newsletter.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../../server/db/testing.ts";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { mailAfterSignUp } from "./sign-up.server";
 
 for (const target of testTargets) {

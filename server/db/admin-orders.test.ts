@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { addCalendarMonths, countAwaitingDelivery, findOrderMail, listOrderMails, listOrders, markOrderDelivered } from "./admin-orders.ts";
 import { migrateToLatest } from "./database.ts";
 import { createOrder, enqueueMail, markOrderPaid, type NewOrder } from "./repositories.ts";
 import type { Order } from "./schema.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const minutes = (count: number) => new Date(T0.getTime() + count * 60_000);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { migrateToLatest } from "./database.ts";
 import {
   confirmSubscription,
@@ -24,7 +25,6 @@ import {
   subscribeToNewsletter,
   unsubscribe,
 } from "./repositories.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);

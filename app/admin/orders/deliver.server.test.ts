@@ -4,11 +4,11 @@ import { open } from "../../../server/admin/secret-box.ts";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderById } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { testTargets } from "../../../server/db/testing.ts";
 import { openedBody } from "../../../server/mail/outbox.ts";
+import { testTargets } from "../../../tests/support/databases.ts";
+import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
 import { deliverAccess, fulfilOrder } from "./deliver.server";
 import { loadOrderPage } from "./order-page.server";
-import { createOrderTestBed, type OrderTestBed } from "./test-bed.server";
 
 const T0 = new Date("2026-01-31T09:30:00.000Z");
 const form = {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderById } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
+import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
 import { runOrderAction } from "./actions.server";
 import { resendMail } from "./resend.server";
 import { settleFromConsole } from "./settle.server";
-import { createOrderTestBed, type OrderTestBed } from "./test-bed.server";
 
 const address = "192.0.2.44";
 let bed: OrderTestBed;

@@ -1,16 +1,16 @@
 /**
  * Test support for the order actions: a migrated database with the test gateway, a key, an operator, and
- * orders in the states the actions start from. Used by the *.server.test.ts files beside it, never by pages.
+ * orders in the states the actions start from, for the tests of app/admin/orders/ and those that need a paid order.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { createOperator } from "../../../server/admin/operators.ts";
-import { type DialectName, migrateToLatest } from "../../../server/db/database.ts";
-import { createOrder, findOrderById, type NewOrder } from "../../../server/db/repositories.ts";
-import type { Order } from "../../../server/db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../../../server/db/testing.ts";
-import { createTestGateway } from "../../../server/payments/test-gateway.ts";
-import { recordPayment } from "../../checkout/settle-order.server";
-import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
+import type { ConsoleOperator, ConsoleServices } from "../../app/admin/orders/console-services.server";
+import { recordPayment } from "../../app/checkout/settle-order.server";
+import { createOperator } from "../../server/admin/operators.ts";
+import { type DialectName, migrateToLatest } from "../../server/db/database.ts";
+import { createOrder, findOrderById, type NewOrder } from "../../server/db/repositories.ts";
+import type { Order } from "../../server/db/schema.ts";
+import { createTestGateway } from "../../server/payments/test-gateway.ts";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
 export interface OrderTestBed {
   handle: TestDatabase;

@@ -1,15 +1,15 @@
 /**
  * Test support for renewals: a migrated database, a links key, and orders delivered at a chosen time with
- * their jobs scheduled as delivery schedules them. Used by the tests beside it, never by pages.
+ * their jobs scheduled as delivery schedules them, for the tests of app/renewals/.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { scheduleAccessJobs } from "../../app/jobs/schedule.server";
+import { deriveLinkKey } from "../../app/renewals/links.server";
 import { addCalendarMonths, markOrderDelivered } from "../../server/db/admin-orders.ts";
 import { type DialectName, migrateToLatest } from "../../server/db/database.ts";
 import { createOrder, markOrderPaid, type NewOrder } from "../../server/db/repositories.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../../server/db/testing.ts";
-import { scheduleAccessJobs } from "../jobs/schedule.server";
-import { deriveLinkKey } from "./links.server";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
 export interface RenewalTestBed {
   handle: TestDatabase;

@@ -1,23 +1,22 @@
 /**
  * Test support for the Stripe path: a migrated database, the local Stripe of tests/support/fake-stripe behind
- * the real `stripe` SDK, and our webhook handling behind a real HTTP endpoint. Used by the *.test.ts files
- * beside it, never by pages.
+ * the real `stripe` SDK, and our webhook handling behind a real HTTP endpoint, for app/checkout/stripe-*.test.ts.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type Stripe from "stripe";
+import { type PlaceOrderContext, placeHostedOrder } from "../../app/checkout/place-order.server";
+import type { ContactDetails } from "../../app/checkout/schema";
+import { applyStripeEvent } from "../../app/checkout/stripe-events.server";
+import { allMessages } from "../../app/i18n/messages.server";
+import { registerMessages } from "../../app/i18n/registry";
 import { type Database, migrateToLatest } from "../../server/db/database.ts";
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
-import { createTestDatabase } from "../../server/db/testing.ts";
 import { createStripeGateway, type StripeGateway } from "../../server/payments/stripe-gateway.ts";
-import { type FakeStripe, startFakeStripe } from "../../tests/support/fake-stripe/server.ts";
-import { allMessages } from "../i18n/messages.server";
-import { registerMessages } from "../i18n/registry";
-import { contactDetails } from "./checkout-fixtures.server";
-import { type PlaceOrderContext, placeHostedOrder } from "./place-order.server";
-import type { ContactDetails } from "./schema";
-import { applyStripeEvent } from "./stripe-events.server";
+import { contactDetails } from "./checkout-details";
+import { createTestDatabase } from "./databases.ts";
+import { type FakeStripe, startFakeStripe } from "./fake-stripe/server.ts";
 
 export const webhookSecret = "whsec_stripe_payments_test";
 /** How the checkout calls `placeHostedOrder`, from one visitor's address. */
