@@ -1,3 +1,4 @@
+import { isLanguage, type Language, localizePath } from "../common/languages";
 import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
@@ -13,7 +14,6 @@ import {
   renderOrderConfirmation,
 } from "../server/mail/templates.ts";
 import { formatPrice } from "./content/plans";
-import { isLanguage, type Language, localizePath } from "./i18n/languages";
 import { wakeMailWorker } from "./services.server";
 
 /** Where contact messages go: OPERATOR_EMAIL, else the support address of content/site.ts. */

@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { Suspense } from "react";
 import { isRouteErrorResponse, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
+import { languageFromPath, requestPathname } from "../common/languages";
 import type { Route } from "./+types/root";
 import { ConsoleError } from "./admin/ConsoleError";
 import { adminLanguage } from "./admin/language.server";
@@ -15,7 +16,6 @@ import { SiteShell } from "./components/SiteShell";
 import { claimVariables, rememberClaimVariables } from "./content/claims";
 import { planPriceTexts, rememberPlanPriceTexts } from "./content/plans";
 import { geolocationEndpoint } from "./geolocation.server";
-import { languageFromPath, requestPathname } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
 import { hasMessages, registerMessages, translatorFor } from "./i18n/registry";
 import { pageMeta } from "./seo";

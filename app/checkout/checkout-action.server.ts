@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
+import { languageFromPath, requestPathname } from "../../common/languages";
+import { readForm } from "../../common/read-form.ts";
 import { logger } from "../../server/logger.ts";
-import { readForm } from "../../server/request-guards.ts";
-import { languageFromPath, requestPathname } from "../i18n/languages";
 import { clientAddress, formLimits } from "../rate-limit.server";
 import { getServices, type Services } from "../services.server";
 import { type OrderOutcome, type PlaceOrderContext, placeCardOrder, placeHostedOrder } from "./place-order.server";

@@ -1,3 +1,5 @@
+import { detectCardBrand } from "../../common/card";
+import { type Language, localizePath } from "../../common/languages";
 import { site } from "../../content/site";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { setPaymentSession } from "../../server/db/payments.ts";
@@ -6,11 +8,9 @@ import type { Order } from "../../server/db/schema.ts";
 import type { CardGateway, FailureReason, HostedGateway } from "../../server/payments/gateway.ts";
 import { sessionLifetimeMs } from "../../server/payments/stripe-gateway.ts";
 import { findPlan, isViewerCount, planPrice } from "../content/plans";
-import { type Language, localizePath } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { declines } from "../rate-limit.server";
 import type { Services } from "../services.server";
-import { detectCardBrand } from "./card";
 import type { CheckoutOrder, ContactDetails } from "./schema";
 import { failOrder, persistently, recordPayment } from "./settle-order.server";
 

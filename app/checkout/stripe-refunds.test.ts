@@ -5,12 +5,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "../../common/languages";
 import { createOperator } from "../../server/admin/operators.ts";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { checkoutContext, type StripeTestBed, startStripeTestBed } from "../../tests/support/stripe";
 import { refundOrder } from "../admin/orders/refund.server";
-import type { Language } from "../i18n/languages";
 import { settleOrder } from "./settle-order.server";
 
 let bed: StripeTestBed;

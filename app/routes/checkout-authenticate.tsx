@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { languageFromPath, localizePath, requestPathname } from "../../common/languages";
 import { site } from "../../content/site";
 import { findOrderByPaymentSession } from "../../server/db/payments.ts";
 import type { TestGateway } from "../../server/payments/test-gateway.ts";
 import { settleOrder } from "../checkout/settle-order.server";
 import { PageHeading } from "../components/PageHeading";
 import { formatPrice } from "../content/plans";
-import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";

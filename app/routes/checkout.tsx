@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
+import { languageFromPath, localizePath, requestPathname } from "../../common/languages";
 import { site } from "../../content/site";
 import { CheckoutForm } from "../checkout/CheckoutForm";
 import { checkoutAction } from "../checkout/checkout-action.server";
@@ -8,7 +9,6 @@ import { OrderConfirmed, PaymentPending } from "../checkout/OrderStatus";
 import { resumeCheckout } from "../checkout/resume.server";
 import { PageHeading } from "../components/PageHeading";
 import { findPlan, isViewerCount } from "../content/plans";
-import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
 import { useTranslation } from "../i18n/use-translation";
 import { renewCheckout } from "../renewals/renew.server";
 import { pageMeta } from "../seo";

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { languageFromPath, requestPathname } from "../../common/languages";
+import { readForm } from "../../common/read-form.ts";
 import { saveContactMessage } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
-import { readForm } from "../../server/request-guards.ts";
 import { FormField, inputClass } from "../checkout/FormField";
 import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { PageHeading } from "../components/PageHeading";
 import { useFormChecks } from "../components/use-form-checks";
 import { type ContactErrors, type ContactField, contactFields, contactLimits, honeypotField, validateContact } from "../contact/schema";
 import { sharedPageHeaders } from "../content/fresh-data";
-import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { queueContactNotification } from "../mail.server";

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
+import { pathWithoutLanguage, requestPathname } from "../../common/languages";
 import { confirmSubscription, findSubscriberByToken, unsubscribe } from "../../server/db/repositories.ts";
 import { PageHeading } from "../components/PageHeading";
-import { pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
+import { languageFromPath, requestPathname } from "../../common/languages";
+import { readForm } from "../../common/read-form.ts";
 import { subscribeToNewsletter } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
-import { readForm } from "../../server/request-guards.ts";
 import { PageHeading } from "../components/PageHeading";
 import { sharedPageHeaders } from "../content/fresh-data";
-import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { type NewsletterAnswer, newsletterMessage } from "../newsletter/message";

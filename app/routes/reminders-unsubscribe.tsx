@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
+import { languageFromPath } from "../../common/languages";
 import { PageHeading } from "../components/PageHeading";
-import { languageFromPath } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";

@@ -1,3 +1,4 @@
+import { isLanguage } from "../../../common/languages";
 import { seal } from "../../../server/admin/secret-box.ts";
 import { markOrderDelivered } from "../../../server/db/admin-orders.ts";
 import type { Database } from "../../../server/db/database.ts";
@@ -6,7 +7,6 @@ import type { Order } from "../../../server/db/schema.ts";
 import { accessPeriod } from "../../../server/fulfilment/payload.ts";
 import { type AccessDetails, AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/access-mail.ts";
 import { queueMail } from "../../../server/mail/outbox.ts";
-import { isLanguage } from "../../i18n/languages";
 import { scheduleAccessJobs } from "../../jobs/schedule.server";
 import { wakeMailWorker } from "../../services.server";
 import { parseAccessForm } from "./access-form";

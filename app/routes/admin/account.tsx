@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
+import { isLanguage } from "../../../common/languages";
+import { readForm } from "../../../common/read-form.ts";
 import { site } from "../../../content/site";
 import { serverConfig } from "../../../server/config.ts";
-import { readForm } from "../../../server/request-guards.ts";
 import { AccountPage } from "../../admin/account/AccountPage";
 import { confirmSetup, disable, startSetup, twoFactorState } from "../../admin/account/two-factor.server";
 import { operatorContext } from "../../admin/auth.server";
 import { adminCookie, adminLanguage, adminLanguageCookie } from "../../admin/language.server";
 import { adminMessages } from "../../admin/messages.server";
 import { adminMeta } from "../../admin/meta";
-import { isLanguage } from "../../i18n/languages";
 import { translate } from "../../i18n/translate";
 import { clientAddress } from "../../rate-limit.server";
 import { getServices } from "../../services.server";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
+import { readForm } from "../../../common/read-form.ts";
 import { site } from "../../../content/site";
 import { readSession } from "../../../server/admin/sessions.ts";
-import { readForm } from "../../../server/request-guards.ts";
 import { AdminShell } from "../../admin/AdminShell";
 import { clearedSession, safeNext, sessionCookie, sessionCookieFor } from "../../admin/auth.server";
 import { adminLanguage, consoleCookie } from "../../admin/language.server";

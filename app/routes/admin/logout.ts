@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { readForm } from "../../../common/read-form.ts";
 import { recordAudit } from "../../../server/admin/audit.ts";
 import { endAllSessions, endSession, readSession } from "../../../server/admin/sessions.ts";
-import { readForm } from "../../../server/request-guards.ts";
 import { clearedSession, sessionCookie } from "../../admin/auth.server";
 import { consoleCookie } from "../../admin/language.server";
 import { clientAddress } from "../../rate-limit.server";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { readForm } from "../../../server/request-guards.ts";
+import { readForm } from "../../../common/read-form.ts";
 import { operatorContext } from "../../admin/auth.server";
 import { MessageActions } from "../../admin/inbox/MessageActions";
 import { changeMessageState, loadMessage, messageIntents } from "../../admin/inbox/message.server";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
+import { readForm } from "../../../common/read-form.ts";
 import { findOrderByReference } from "../../../server/db/repositories.ts";
 import { logger } from "../../../server/logger.ts";
-import { readForm } from "../../../server/request-guards.ts";
 import { operatorContext } from "../../admin/auth.server";
 import { adminMeta } from "../../admin/meta";
 import { AccessFacts } from "../../admin/orders/AccessFacts";
