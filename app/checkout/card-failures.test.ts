@@ -28,7 +28,7 @@ for (const target of testTargets) {
 
     let visitors = 0;
     const visitor = () => `192.0.2.${++visitors}`;
-    const services = () => ({ db: bed.services.db, gateway: bed.services.gateway as TestGateway });
+    const services = () => ({ ...bed.services, gateway: bed.services.gateway as TestGateway });
     const orderOf = async (reference: string) => (await findOrderByReference(bed.services.db, reference))!;
     /** Checks out with a card as the checkout does; gives the outcome and the order as it is then. */
     const place = async (card: string, address: string) => {

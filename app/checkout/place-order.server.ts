@@ -71,7 +71,7 @@ function newOrder(order: ContactDetails, { language, address }: PlaceOrderContex
  */
 export async function placeCardOrder(
   order: CheckoutOrder,
-  { db, gateway }: { db: Services["db"]; gateway: CardGateway },
+  { db, gateway, wakeMail }: Pick<Services, "db" | "wakeMail"> & { gateway: CardGateway },
   context: PlaceOrderContext,
 ): Promise<OrderOutcome> {
   if (await declines.isBlocked(db, { address: context.address, email: order.email })) return { status: "blocked" };
@@ -86,7 +86,7 @@ export async function placeCardOrder(
     card: { number: order.cardNumber, expiry: order.expiryDate, cvv: order.cvv, brand: detectCardBrand(order.cardNumber)! },
   });
   if (result.status === "approved") {
-    await recordPayment(db, stored, result.gatewayReference);
+    await recordPayment({ db, wakeMail }, stored, result.gatewayReference);
     return { status: "paid", reference: stored.reference, email: stored.email, amountCents: stored.amount_cents };
   }
   if (result.status === "requiresAction") {

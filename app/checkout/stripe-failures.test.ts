@@ -23,7 +23,7 @@ let visitors = 0;
 /** A visitor of their own, so one test's declines never block another's checkout. */
 const visitor = () => ({ ...checkoutContext, address: `198.51.100.${++visitors}` });
 const declinesOf = (order: Order, address: string) => declines.counts(bed.db, { address, email: order.email });
-const services = () => ({ db: bed.db, gateway: bed.gateway });
+const services = () => bed.services;
 /** The timeline's lines about the payment's outcome. */
 const outcomes = async (order: Order) =>
   (await listOrderEvents(bed.db, order.id))

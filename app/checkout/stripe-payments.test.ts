@@ -78,7 +78,7 @@ describe("paying with Stripe Checkout", () => {
       gateway_reference: expect.stringMatching(/^pi_/),
     });
     // The return page asking too changes nothing, and sends nothing more.
-    await settleOrder({ db: bed.db, gateway: bed.gateway }, await current(order));
+    await settleOrder(bed.services, await current(order));
     expect(await confirmations(order)).toHaveLength(1);
   });
 
@@ -163,7 +163,7 @@ describe("paying with Stripe Checkout", () => {
     bed.fake.setWebhooksHeld(true);
     await bed.fake.completeSession(sessionId, "card");
     bed.fake.setWebhooksHeld(false);
-    const sweep = reconcileSweepHandler({ db: bed.db, gateway: bed.gateway }, { afterMs: 10 * 60_000 });
+    const sweep = reconcileSweepHandler(bed.services, { afterMs: 10 * 60_000 });
     const job = { id: 1, kind: "reconcile-sweep", payload: "{}", attempts: 1, max_attempts: 1 } as Job;
     expect((await current(order)).status).toBe("pending");
     // Not yet ten minutes: left alone.

@@ -13,7 +13,8 @@ for (const target of testTargets) {
     });
     afterAll(() => handle?.cleanup());
 
-    const signUp = async (email: string) => mailAfterSignUp(handle.db, await subscribeToNewsletter(handle.db, { email, language: "fr" }));
+    const signUp = async (email: string) =>
+      mailAfterSignUp({ db: handle.db, wakeMail: () => {} }, await subscribeToNewsletter(handle.db, { email, language: "fr" }));
     const kindsTo = async (email: string) =>
       (await handle.db.selectFrom("outbox_mails").select("kind").where("to_address", "=", email).orderBy("id").execute()).map(
         (row) => row.kind,

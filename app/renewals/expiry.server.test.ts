@@ -19,7 +19,7 @@ for (const target of testTargets) {
     beforeAll(async () => {
       bed = await createRenewalTestBed(target.dialect);
       handlers = renewalJobHandlers(
-        async () => ({ db: bed.handle.db }),
+        async () => ({ db: bed.handle.db, wakeMail: () => {} }),
         () => bed.key,
       );
     });

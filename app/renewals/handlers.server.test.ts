@@ -39,7 +39,7 @@ for (const target of testTargets) {
     beforeAll(async () => {
       bed = await createRenewalTestBed(target.dialect);
       handlers = renewalJobHandlers(
-        async () => ({ db: bed.handle.db }),
+        async () => ({ db: bed.handle.db, wakeMail: () => {} }),
         () => bed.key,
       );
     });
@@ -102,7 +102,7 @@ for (const target of testTargets) {
       const job = await bed.job(`reminder-7:${order.id}`);
       const other = bed.handle.openAnother();
       const elsewhere = renewalJobHandlers(
-        async () => ({ db: other }),
+        async () => ({ db: other, wakeMail: () => {} }),
         () => bed.key,
       )[JOB_KINDS.renewalReminder];
       // Every connection of both pools open first, so the runs really overlap.

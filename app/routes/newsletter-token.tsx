@@ -5,7 +5,7 @@ import { PageHeading } from "../components/PageHeading";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
-import { getServices } from "../services.server";
+import { servicesOf } from "../services.server";
 import type { Route } from "./+types/newsletter-token";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -15,10 +15,10 @@ const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("to
  * The two links of newsletter mails. Confirming happens on opening the link. Unsubscribing asks for a click
  * (a POST), so a mail scanner that opens every link cannot unsubscribe anyone.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = pathWithoutLanguage(requestPathname(request)) === "/newsletter/confirm" ? "confirm" : "unsubscribe";
   const token = tokenOf(request);
-  const { db } = await getServices().catch(() => {
+  const { db } = await servicesOf(context).catch(() => {
     throw data(null, { status: 503 });
   });
   if (kind === "confirm") {
@@ -30,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ kind, status, email: subscriber?.email ?? null }, { headers: noStore });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { db } = await getServices().catch(() => {
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = await servicesOf(context).catch(() => {
     throw data(null, { status: 503 });
   });
   const result = await unsubscribe(db, tokenOf(request));

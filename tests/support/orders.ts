@@ -15,6 +15,8 @@ import { createTestDatabase, type TestDatabase } from "./databases.ts";
 export interface OrderTestBed {
   handle: TestDatabase;
   services: ConsoleServices;
+  /** How many times the code under test woke the mail worker (`services.wakeMail`). */
+  mailWakes(): number;
   operator: ConsoleOperator;
   /** A pending order, nothing charged yet. */
   pendingOrder(overrides?: Partial<NewOrder>): Promise<Order>;
@@ -29,7 +31,8 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
   await migrateToLatest(handle.db, dialect);
   const db = handle.db;
   const gateway = createTestGateway({ db, delayMs: 0 });
-  const services: ConsoleServices = { db, gateway, accessKey: randomBytes(32) };
+  let wakes = 0;
+  const services: ConsoleServices = { db, gateway, accessKey: randomBytes(32), wakeMail: () => void wakes++ };
   const { id, email } = await createOperator(db, `ops-${randomUUID().slice(0, 8)}@example.com`, "not-a-real-hash");
 
   const pendingOrder = async (overrides: Partial<NewOrder> = {}) =>
@@ -64,11 +67,11 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
 
   const paidOrder = async (overrides: Partial<NewOrder> = {}) => {
     const order = await pendingOrder(overrides);
-    await recordPayment(db, order, await chargeOnly(order));
+    await recordPayment(services, order, await chargeOnly(order));
     const paid = await findOrderById(db, order.id);
     if (paid?.status !== "paid") throw new Error("The order was not recorded as paid");
     return paid;
   };
 
-  return { handle, services, operator: { id, email }, pendingOrder, paidOrder, chargeOnly };
+  return { handle, services, mailWakes: () => wakes, operator: { id, email }, pendingOrder, paidOrder, chargeOnly };
 }

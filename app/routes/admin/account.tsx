@@ -11,13 +11,13 @@ import { adminMessages } from "../../admin/messages.server";
 import { adminMeta } from "../../admin/meta";
 import { translate } from "../../i18n/translate";
 import { clientAddress } from "../../rate-limit.server";
-import { getServices } from "../../services.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const active = context.get(operatorContext);
   const language = adminLanguage(request);
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   const qrLabel = translate(adminMessages[language], language, "account.qrLabel", { brand: site.brand.name });
   return { twoFactor: await twoFactorState(db, active, qrLabel), required: serverConfig().OPERATOR_REQUIRE_2FA };
 }
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const active = context.get(operatorContext);
   const form = (await readForm(request)) ?? {};
   const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string).slice(0, 40) : "");
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   const address = clientAddress(request);
   const answer = (outcome: Outcome, status = 200) => data(outcome, { status });
 
