@@ -79,17 +79,17 @@ export async function figures(map: Layer[] = layers): Promise<string> {
   const totals =
     `Imports across layers: ${sum(crossing.map(([, count]) => count))}, of which the wrong way: ${sum(wrongWay.map(([, count]) => count))}.\n` +
     `Files on an import cycle: ${onCycles.size}. Test helpers outside tests/: ${helpersOutside.length} (${sum(sizes(helpersOutside))} lines).`;
+  const ruleTable = table(
+    ["rule", "files"],
+    [...byRule.entries()].map(([rule, from]) => [rule, from.size]),
+  );
   return [
     "Files and lines per layer (tracked .ts, .tsx, .js, .mjs, .cjs files):\n",
     table(["layer", "files", "lines"], perLayer),
     "\nImports between layers (rows import columns; ✗: the wrong way):\n",
     table(["from \\ to", ...names], matrix),
     `\n${totals}`,
-    "\nWhat the check finds (files breaking each rule):\n",
-    table(
-      ["rule", "files"],
-      [...byRule.entries()].map(([rule, from]) => [rule, from.size]),
-    ),
+    byRule.size ? `\nWhat the check finds (files breaking each rule):\n\n${ruleTable}` : "\nWhat the check finds: nothing.",
     "\nFile sizes in lines:\n",
     table(["files", "count", "< 50", "50–149", "150–299", "≥ 300", "median"], sizeRows),
   ].join("\n");
