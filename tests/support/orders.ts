@@ -11,6 +11,7 @@ import { createOrder, findOrderById, type NewOrder } from "../../server/db/repos
 import type { Order } from "../../server/db/schema.ts";
 import { createTestGateway } from "../../server/payments/test-gateway.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
+import { someonesOrder } from "./new-order.ts";
 
 export interface OrderTestBed {
   handle: TestDatabase;
@@ -35,28 +36,7 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
   const services: ConsoleServices = { db, gateway, accessKey: randomBytes(32), wakeMail: () => void wakes++ };
   const { id, email } = await createOperator(db, `ops-${randomUUID().slice(0, 8)}@example.com`, "not-a-real-hash");
 
-  const pendingOrder = async (overrides: Partial<NewOrder> = {}) =>
-    (
-      await createOrder(db, {
-        idempotency_key: randomUUID(),
-        plan_key: "advanced",
-        viewers: 2,
-        amount_cents: 2900,
-        currency: "EUR",
-        language: "fr",
-        first_name: "Camille",
-        last_name: "Durand",
-        email: `camille-${randomUUID().slice(0, 8)}@example.com`,
-        phone: "+33 6 12 34 56 78",
-        country: "FR",
-        city: "Lyon",
-        postal_code: "69001",
-        address: "1 place Bellecour",
-        card_brand: "visa",
-        card_last4: "4242",
-        ...overrides,
-      })
-    ).order;
+  const pendingOrder = async (overrides: Partial<NewOrder> = {}) => (await createOrder(db, someonesOrder(overrides))).order;
 
   const chargeOnly = async (order: Order) => {
     const card = { number: "4242424242424242", expiry: "12/30", cvv: "123", brand: "visa" as const };
