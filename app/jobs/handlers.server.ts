@@ -17,7 +17,7 @@ export function jobHandlers(services: Services): Record<string, JobHandler> {
   return {
     [JOB_KINDS.reconcileSweep]: reconcileSweepHandler(services, { afterMs: config.RECONCILE_AFTER_SECONDS * 1000 }),
     [JOB_KINDS.pruneRateLimits]: pruneRateLimitsHandler(services.db),
-    ...fulfilmentJobHandlers(async () => ({ db: services.db, wakeMail: services.wakeMail, accessKey: encryptionKey() ?? null })),
+    ...fulfilmentJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
     ...renewalJobHandlers(async () => services),
   };
 }
