@@ -35,8 +35,8 @@ export function layerOf(path: string, map: Layer[] = layers): string | undefined
 
 /**
  * The check itself, as `npm run check:deps` runs it: dependency-cruiser with .dependency-cruiser.cjs, from
- * the repository's root. `maxDepth` stops following imports that far from `paths` (a planted file's check
- * needs only its own imports).
+ * the repository's root. `maxDepth` (0: no limit) stops following imports that far from `paths`: a planted
+ * file's check needs only the imports around it.
  */
 export async function cruiseTree(paths: string[] = checkedPaths, maxDepth = 0): Promise<ICruiseResult> {
   const options = await extractDepcruiseOptions("./.dependency-cruiser.cjs");
