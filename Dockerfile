@@ -21,11 +21,11 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
-# server/index.ts is run by Node itself (type stripping): it needs server/ and the few app/ modules it
-# imports (app/i18n/languages.ts); the pages themselves, with content/, are compiled into build/.
+# server/index.ts is run by Node itself (type stripping): it needs server/ and the pure modules it shares
+# with the pages (common/, content/); the pages themselves are compiled into build/.
 COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
-COPY --from=build /app/app ./app
+COPY --from=build /app/common ./common
 COPY --from=build /app/content ./content
 # The only place the server writes: the SQLite file (without DATABASE_URL) and mails as .eml files
 # (without SMTP_URL); mount a volume there to keep them. Everything else stays owned by root, read-only

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
+import { chromiumArgs, chromiumPath } from "./scripts/support/chromium.ts";
 import { e2eServers, fakeStripe } from "./tests/support/servers.ts";
 
 /** End-to-end tests: Debian's Chromium against the real built server and its database (run `npm run build` first). */

@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       "app/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
+      "common/**/*.test.ts",
       "content/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/support/**/*.test.ts",

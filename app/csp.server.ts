@@ -1,5 +1,5 @@
 import { geolocationEndpoint, geolocationOrigin } from "./geolocation.server";
-import { paymentTraits } from "./services.server";
+import { paymentTraits } from "./service-host.server";
 
 interface PolicyOptions {
   nonce: string;

@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { languageFromPath } from "../common/languages";
 import { giveHistoryEntryAKey } from "./components/ScrollRestoration";
-import { languageFromPath } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
 import { registerMessages } from "./i18n/registry";
 

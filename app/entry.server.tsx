@@ -22,7 +22,7 @@ export const streamTimeout = 5_000;
  * The HTTP server calls these: the services start with it, /readyz asks for readiness, and shutdown stops the
  * services after the last request.
  */
-export { checkReadiness, startServices, stopServices } from "./services.server";
+export { checkReadiness, startServices, stopServices } from "./service-host.server";
 
 /**
  * Renders a page to HTML. Pages have no deferred data, so the whole document is rendered before the

@@ -1,3 +1,4 @@
+import { isLanguage, type Language, localizePath } from "../common/languages";
 import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
@@ -13,18 +14,18 @@ import {
   renderOrderConfirmation,
 } from "../server/mail/templates.ts";
 import { formatPrice } from "./content/plans";
-import { isLanguage, type Language, localizePath } from "./i18n/languages";
-import { wakeMailWorker } from "./services.server";
 
 /** Where contact messages go: OPERATOR_EMAIL, else the support address of content/site.ts. */
 const operatorAddress = serverConfig().OPERATOR_EMAIL ?? site.brand.supportEmail;
 
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
 
-/** Mails are stored first and sent by the worker, so a mail server that is down never loses one. */
+/**
+ * Mails are stored first and sent by the worker, so a mail server that is down never loses one. Queued only:
+ * the caller wakes the worker (`Services.wakeMail`) once the mail is committed.
+ */
 async function queue(db: Database, kind: string, to: string, mail: { subject: string; text: string; html: string }, orderId?: number) {
   await queueMail(db, { kind, to, ...mail, orderId });
-  wakeMailWorker();
 }
 
 export function queueOrderConfirmation(db: Database, order: Order) {
@@ -36,8 +37,7 @@ export function queueOrderConfirmation(db: Database, order: Order) {
 /**
  * The customer's notice of a refund, in their language: queued by whichever call records the refund (the
  * console, or Stripe's webhook for a refund it told of first or made in the Dashboard), in the transaction
- * that records it, so each refund recorded is mailed once. The worker is not woken here: the mail is not
- * there for it until the transaction commits, so the caller wakes it then.
+ * that records it, so each refund recorded is mailed once.
  */
 export async function queueRefundNotice(db: Database, order: Order, refundedCents: number, refundedAt: Date = new Date()) {
   const language = languageOf(order.language);

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfig } from "../server/config.ts";
 import { migrateToLatest } from "../server/db/database.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../server/db/testing.ts";
+import { createTestDatabase, type TestDatabase, testTargets } from "../tests/support/databases.ts";
 import { clientAddress, declines, formLimits } from "./rate-limit.server";
 
 /** On an hour boundary, so it starts both a ten-minute and an hour window. */

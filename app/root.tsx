@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { Suspense } from "react";
 import { isRouteErrorResponse, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
+import { languageFromPath, requestPathname } from "../common/languages";
 import type { Route } from "./+types/root";
 import { ConsoleError } from "./admin/ConsoleError";
 import { adminLanguage } from "./admin/language.server";
@@ -15,10 +16,10 @@ import { SiteShell } from "./components/SiteShell";
 import { claimVariables, rememberClaimVariables } from "./content/claims";
 import { planPriceTexts, rememberPlanPriceTexts } from "./content/plans";
 import { geolocationEndpoint } from "./geolocation.server";
-import { languageFromPath, requestPathname } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
 import { hasMessages, registerMessages, translatorFor } from "./i18n/registry";
 import { pageMeta } from "./seo";
+import { provideServices } from "./service-host.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -26,6 +27,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
+
+/** Every loader and action finds the shop's services in its context (`servicesOf`). */
+export const middleware: Route.MiddlewareFunction[] = [provideServices];
 
 /** The console lives under /admin, in the operator's language, outside the public site's frame. */
 const isConsolePath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");

@@ -1,6 +1,6 @@
 import { layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { defaultLanguage, type Language, languages } from "../common/languages";
 import { adminLayoutId } from "./admin/layout-id";
-import { defaultLanguage, type Language, languages } from "./i18n/languages";
 
 /**
  * Every page exists once per language: unprefixed in English, under `/es` and `/fr` in Spanish and French.

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import { defaultLanguage, type Language, languageFromPath, languages, localizePath } from "../common/languages";
 import { site } from "../content/site";
-import { defaultLanguage, type Language, languageFromPath, languages, localizePath } from "./i18n/languages";
 import { translatorFor } from "./i18n/registry";
 import { socialImagePath, socialImageSize } from "./social-images";
 import { absoluteUrl, organization, webSite } from "./structured-data";

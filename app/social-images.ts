@@ -1,4 +1,4 @@
-import type { Language } from "./i18n/languages";
+import type { Language } from "../common/languages";
 
 /**
  * Where each page's social card (the 1200x630 image with its title, made by scripts/build-social-images.ts

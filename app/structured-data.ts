@@ -1,7 +1,7 @@
 import type { BlogPosting, BreadcrumbList, FAQPage, Offer, Organization, Product, WebSite, WithContext } from "schema-dts";
+import { type Language, localizePath } from "../common/languages";
 import { site } from "../content/site";
 import { planPrice } from "./content/plans";
-import { type Language, localizePath } from "./i18n/languages";
 import { translatorFor } from "./i18n/registry";
 
 /**

@@ -20,13 +20,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
-import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { measurePageMedian, type PageResult, slowCpuBenchmarkIndex, warmUpBrowser } from "./bench/lighthouse.ts";
 import { pagePaths, pagesToMeasure } from "./bench/pages.ts";
 import { budgets, type Check, lighthouseChecks, lighthouseTable, marks, summary } from "./bench/report.ts";
 import { freePort, startServer } from "./bench/server.ts";
 import { measureThroughput } from "./bench/throughput.ts";
 import { warmUp } from "./bench/warm-up.ts";
+import { chromiumArgs, chromiumPath } from "./support/chromium.ts";
 
 const { values: options } = parseArgs({
   options: {

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { chromiumArgs, chromiumPath } from "./support/chromium.ts";
 
 const base = process.argv.find((arg) => arg.startsWith("http")) ?? "http://localhost:3000";
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;

@@ -49,7 +49,7 @@ const started: ChildProcess[] = [];
 
 async function startPrimary(env: Record<string, string>): Promise<Primary> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/cluster.test-fixture.ts"], {
+  const child = spawn(process.execPath, ["tests/support/cluster-app.ts"], {
     env: { ...process.env, FIXTURE_PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -1,4 +1,4 @@
-import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../app/i18n/languages.ts";
+import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../common/languages.ts";
 import { readCookie } from "./cookies.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
-import { preferenceKey } from "../app/i18n/languages.ts";
+import { preferenceKey } from "../common/languages.ts";
 import { buildCachedPage, type CachedPage, chooseVariant, type Variant } from "./cached-page.ts";
 import { chooseEncoding, type Encoding } from "./compression.ts";
 

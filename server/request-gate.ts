@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { hostMatcher } from "./allowed-hosts.ts";
+import { hostMatcher } from "./config/allowed-hosts.ts";
 import { logger } from "./logger.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 
@@ -18,7 +18,7 @@ export interface RequestGate {
 }
 
 export interface RequestGateOptions {
-  /** ALLOWED_HOSTS in its normal form (server/allowed-hosts.ts); undefined answers every host name. */
+  /** ALLOWED_HOSTS in its normal form (server/config/allowed-hosts.ts); undefined answers every host name. */
   allowedHosts?: readonly string[];
   trustProxy?: boolean;
   log?: { warn(message: string): void };

@@ -1,4 +1,4 @@
-/** Checks made on every request before the app sees it (where a form post comes from, how big it is), and reading a form safely. */
+/** Checks made on every request before the app sees it: where a form post comes from, how big it is. */
 
 export const maxBodyBytes = 64 * 1024;
 
@@ -34,18 +34,6 @@ function refuseCrossSite(request: Request): Response | null {
   const crossSite = site === "cross-site" || (origin !== null && origin !== "null" && hostOf(origin) !== new URL(request.url).host);
   if (crossSite || origin === "null") return plain(403, "Forms can only be sent from this site.");
   return null;
-}
-
-/**
- * The fields of a form post, or null when the body is not a readable form: another content type (JSON, plain
- * text, none at all) or a broken multipart body. The forms answer that with a 400 instead of failing.
- */
-export async function readForm(request: Request): Promise<Record<string, FormDataEntryValue> | null> {
-  try {
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
-  }
 }
 
 function hostOf(url: string): string | null {

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../common/languages";
 import { translatorFor } from "../i18n/registry";
 import { TranslationContext, useTranslation } from "../i18n/use-translation";
 

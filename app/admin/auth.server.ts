@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { type ActiveSession, readSession, SESSION_MAX_MS } from "../../server/admin/sessions.ts";
 import { serverConfig } from "../../server/config.ts";
-import { getServices } from "../services.server";
+import { servicesOf } from "../services.server";
 import { safeReturnPath } from "../site-path";
 import { adminCookie, consoleCookie } from "./language.server";
 
@@ -54,7 +54,7 @@ export const requireOperator: MiddlewareFunction<Response> = async ({ request, c
   const token = consoleCookie(request, sessionCookie);
   let active: ActiveSession | undefined;
   try {
-    const { db } = await getServices();
+    const { db } = await servicesOf(context);
     active = await readSession(db, token);
   } catch {
     throw new Response("The console's database is not reachable. Try again in a moment.", {

@@ -1,6 +1,6 @@
+import { isLanguage, type Language } from "../../common/languages";
 import { serverConfig } from "../../server/config.ts";
 import { readCookie } from "../../server/cookies.ts";
-import { isLanguage, type Language } from "../i18n/languages";
 
 /** The console's language: the operator's choice (a cookie on /admin), else their browser's, else English. */
 export const adminLanguageCookie = "admin_language";

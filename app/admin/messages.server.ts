@@ -1,3 +1,4 @@
+import type { Language } from "../../common/languages";
 import enAccount from "../../content/locales/admin/en/account.json";
 import enAudit from "../../content/locales/admin/en/audit.json";
 import enCommon from "../../content/locales/admin/en/common.json";
@@ -22,7 +23,6 @@ import frInbox from "../../content/locales/admin/fr/inbox.json";
 import frLogin from "../../content/locales/admin/fr/login.json";
 import frOrders from "../../content/locales/admin/fr/orders.json";
 import frSubscribers from "../../content/locales/admin/fr/subscribers.json";
-import type { Language } from "../i18n/languages";
 import type { AdminMessages } from "./text";
 
 /** Every language's console texts, by area (one file per area and language under content/locales/admin/). */

@@ -1,5 +1,5 @@
+import type { Language } from "../../common/languages";
 import { site } from "../../content/site";
-import type { Language } from "../i18n/languages";
 import { translate } from "../i18n/translate";
 import { adminLayoutId } from "./layout-id";
 import type { AdminMessages, AdminTextKey } from "./text";

@@ -6,7 +6,7 @@ import { newRecoveryCodes, replaceRecoveryCodes } from "../../server/admin/recov
 import { createSession, readSession } from "../../server/admin/sessions.ts";
 import { newTotpSecret, totpCode } from "../../server/admin/totp.ts";
 import { migrateToLatest } from "../../server/db/database.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../../server/db/testing.ts";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { signInLimits } from "../rate-limit.server";
 import { confirmSetup, disable, startSetup } from "./account/two-factor.server";
 import { openSecret, sealSecret } from "./secrets.server";

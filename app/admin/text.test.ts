@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languages } from "../i18n/languages";
+import { languages } from "../../common/languages";
 import { translate } from "../i18n/translate";
 import { adminMessages } from "./messages.server";
 

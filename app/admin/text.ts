@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../common/languages";
 import { type TextKey, type TextValues, translate } from "../i18n/translate";
 import type { englishAdminMessages } from "./message-files";
 

@@ -1,5 +1,5 @@
+import { cardBrandNames, detectCardBrand, formatCardNumber, formatExpiry } from "../../common/card";
 import { useTranslation } from "../i18n/use-translation";
-import { cardBrandNames, detectCardBrand, formatCardNumber, formatExpiry } from "./card";
 import { FormField, inputClass } from "./FormField";
 import { type CheckoutField, fieldLimits } from "./schema";
 

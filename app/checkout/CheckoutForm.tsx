@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { detectCardBrand } from "../../common/card";
 import { site } from "../../content/site";
 import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { useFormChecks } from "../components/use-form-checks";
@@ -8,7 +9,6 @@ import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { CardFields } from "./CardFields";
 import { CheckoutNotices, type FailedAttempt } from "./CheckoutNotices";
-import { detectCardBrand } from "./card";
 import { FormField, inputClass } from "./FormField";
 import { PlanSection } from "./PlanSection";
 import { type CheckoutField, cardFields, checkoutFields, fieldLimits, validateCheckout, validateHostedCheckout } from "./schema";

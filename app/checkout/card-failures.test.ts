@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import { findOrderByIdempotencyKey, findOrderByReference } from "../../server/db/repositories.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
-import { testTargets } from "../../server/db/testing.ts";
 import type { TestGateway } from "../../server/payments/test-gateway.ts";
-import { createOrderTestBed, type OrderTestBed } from "../admin/orders/test-bed.server";
+import { cardCheckout } from "../../tests/support/checkout-details";
+import { testTargets } from "../../tests/support/databases.ts";
+import { createOrderTestBed, type OrderTestBed } from "../../tests/support/orders";
 import { declines } from "../rate-limit.server";
-import { cardCheckout } from "./checkout-fixtures.server";
 import { placeCardOrder } from "./place-order.server";
 import { reconcileSweepHandler } from "./reconciliation.server";
 import { settleOrder } from "./settle-order.server";
@@ -28,7 +28,7 @@ for (const target of testTargets) {
 
     let visitors = 0;
     const visitor = () => `192.0.2.${++visitors}`;
-    const services = () => ({ db: bed.services.db, gateway: bed.services.gateway as TestGateway });
+    const services = () => ({ ...bed.services, gateway: bed.services.gateway as TestGateway });
     const orderOf = async (reference: string) => (await findOrderByReference(bed.services.db, reference))!;
     /** Checks out with a card as the checkout does; gives the outcome and the order as it is then. */
     const place = async (card: string, address: string) => {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
+import { languageFromPath, requestPathname } from "../../common/languages";
+import { readForm } from "../../common/read-form.ts";
 import { logger } from "../../server/logger.ts";
-import { readForm } from "../../server/request-guards.ts";
 import { privateNoStore } from "../cache-control";
-import { languageFromPath, requestPathname } from "../i18n/languages";
 import { clientAddress, formLimits } from "../rate-limit.server";
-import { getServices, type Services } from "../services.server";
+import type { Services } from "../services.server";
 import { type OrderOutcome, type PlaceOrderContext, placeCardOrder, placeHostedOrder } from "./place-order.server";
 import {
   checkoutFields,
@@ -28,8 +28,9 @@ export function keptValues(form: Record<string, unknown>): FormValues {
 /**
  * The checkout's POST: limits, validation, then the order, charged here (the test gateway) or on the
  * processor's page (Stripe Checkout, a 303 there). Every refusal keeps what was typed, except the CVV.
+ * `openServices` is the route's `servicesOf`: a database that cannot be reached is answered 503.
  */
-export async function checkoutAction(request: Request) {
+export async function checkoutAction(request: Request, openServices: () => Promise<Services>) {
   const language = languageFromPath(requestPathname(request));
   // Null when the body is not a form at all (JSON, plain text, a broken multipart body): answered as invalid.
   const form = (await readForm(request)) ?? {};
@@ -46,7 +47,7 @@ export async function checkoutAction(request: Request) {
 
   let services: Services;
   try {
-    services = await getServices();
+    services = await openServices();
     if (!(await formLimits.checkout.hit(services.db, clientAddress(request)))) {
       return data({ state: "rateLimited" as const, ...retry }, { status: 429, headers: privateNoStore });
     }
@@ -82,7 +83,7 @@ export async function checkoutAction(request: Request) {
 }
 
 /** The form checked by the rules of the gateway in use (no card fields when the card is given to the processor). */
-function prepareOrder(form: Record<string, unknown>, { db, gateway }: Services, context: PlaceOrderContext) {
+function prepareOrder(form: Record<string, unknown>, { db, gateway, wakeMail }: Services, context: PlaceOrderContext) {
   if (gateway.kind === "hosted") {
     const checked = validateHostedCheckout(form);
     if (!checked.ok) return checked;
@@ -97,6 +98,6 @@ function prepareOrder(form: Record<string, unknown>, { db, gateway }: Services, 
   return {
     ok: true as const,
     idempotencyKey: checked.order.idempotencyKey,
-    place: () => placeCardOrder(checked.order, { db, gateway }, context),
+    place: () => placeCardOrder(checked.order, { db, gateway, wakeMail }, context),
   };
 }

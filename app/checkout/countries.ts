@@ -1,4 +1,4 @@
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../common/languages";
 import { memoByKey } from "../i18n/memo";
 
 /** ISO 3166-1 alpha-2 codes of the countries and territories a customer may live in. */

@@ -1,3 +1,5 @@
+import { detectCardBrand } from "../../common/card";
+import { type Language, localizePath } from "../../common/languages";
 import { site } from "../../content/site";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { setPaymentSession } from "../../server/db/payments.ts";
@@ -6,11 +8,9 @@ import type { Order } from "../../server/db/schema.ts";
 import type { CardGateway, FailureReason, HostedGateway } from "../../server/payments/gateway.ts";
 import { sessionLifetimeMs } from "../../server/payments/stripe-gateway.ts";
 import { findPlan, isViewerCount, planPrice } from "../content/plans";
-import { type Language, localizePath } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { declines } from "../rate-limit.server";
 import type { Services } from "../services.server";
-import { detectCardBrand } from "./card";
 import type { CheckoutOrder, ContactDetails } from "./schema";
 import { failOrder, persistently, recordPayment } from "./settle-order.server";
 
@@ -71,7 +71,7 @@ function newOrder(order: ContactDetails, { language, address }: PlaceOrderContex
  */
 export async function placeCardOrder(
   order: CheckoutOrder,
-  { db, gateway }: { db: Services["db"]; gateway: CardGateway },
+  { db, gateway, wakeMail }: Pick<Services, "db" | "wakeMail"> & { gateway: CardGateway },
   context: PlaceOrderContext,
 ): Promise<OrderOutcome> {
   if (await declines.isBlocked(db, { address: context.address, email: order.email })) return { status: "blocked" };
@@ -86,7 +86,7 @@ export async function placeCardOrder(
     card: { number: order.cardNumber, expiry: order.expiryDate, cvv: order.cvv, brand: detectCardBrand(order.cardNumber)! },
   });
   if (result.status === "approved") {
-    await recordPayment(db, stored, result.gatewayReference);
+    await recordPayment({ db, wakeMail }, stored, result.gatewayReference);
     return { status: "paid", reference: stored.reference, email: stored.email, amountCents: stored.amount_cents };
   }
   if (result.status === "requiresAction") {

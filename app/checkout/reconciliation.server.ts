@@ -5,8 +5,7 @@ import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import { pruneFinishedJobs } from "../../server/jobs/queue.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
 import { logger } from "../../server/logger.ts";
-import type { Services } from "../services.server";
-import { settleOrder } from "./settle-order.server";
+import { type SettleServices, settleOrder } from "./settle-order.server";
 
 const batchSize = 20;
 /** A rate-limit window older than this counts for nothing (the longest window is an hour). */
@@ -18,7 +17,7 @@ const rateLimitMemoryMs = 2 * 60 * 60_000;
  * a recurring job, so one server runs each; claims on the orders (see `claimOrdersToReconcile`) still give each
  * order to one server at a time should a sweep be taken over.
  */
-export function reconcileSweepHandler(services: Pick<Services, "db" | "gateway">, { afterMs }: { afterMs: number }): JobHandler {
+export function reconcileSweepHandler(services: SettleServices, { afterMs }: { afterMs: number }): JobHandler {
   return {
     async run(_job, now) {
       let settled = 0;

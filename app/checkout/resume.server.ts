@@ -1,6 +1,6 @@
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
-import { getServices } from "../services.server";
+import type { Services } from "../services.server";
 import { checkoutValuesOf } from "./order-values";
 import type { FormValues } from "./schema";
 import { settleOrder } from "./settle-order.server";
@@ -13,9 +13,9 @@ export type Resumed = { kind: "form"; values: FormValues } | { kind: "settled"; 
  * fails as abandoned; the checkout opens again with everything they typed. If they did pay after all, they
  * are sent to the return page instead.
  */
-export async function resumeCheckout(idempotencyKey: string): Promise<Resumed | undefined> {
+export async function resumeCheckout(openServices: () => Promise<Services>, idempotencyKey: string): Promise<Resumed | undefined> {
   try {
-    const services = await getServices();
+    const services = await openServices();
     let order = await findOrderByIdempotencyKey(services.db, idempotencyKey);
     if (!order) return undefined;
     const { gateway } = services;

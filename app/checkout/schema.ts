@@ -1,7 +1,7 @@
 import { isValidPhoneNumber, type CountryCode as PhoneCountry } from "libphonenumber-js/min";
+import { cardDigits, cardNumberProblem, cvvLength, detectCardBrand, expiryProblem } from "../../common/card";
 import { site } from "../../content/site";
 import { lazySchema, z } from "../zod";
-import { cardDigits, cardNumberProblem, cvvLength, detectCardBrand, expiryProblem } from "./card";
 import { isCountryCode } from "./countries";
 import { isPlausiblePostalCode } from "./postal-codes";
 

@@ -7,7 +7,7 @@ import type { FailureReason, PaymentLookup, PaymentRecord } from "../../server/p
 import { schedulePaidOrderJobs } from "../jobs/schedule.server";
 import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
-import { type Services, wakeMailWorker } from "../services.server";
+import type { Services } from "../services.server";
 
 /** The order as the payment gateway needs it. */
 export function paymentRecord(order: Order): PaymentRecord {
@@ -20,6 +20,10 @@ export function paymentRecord(order: Order): PaymentRecord {
     refundedCents: order.refunded_cents,
   };
 }
+
+/** What recording a payment needs: the database, and the mail worker to wake for the mails it queues. */
+export type RecordServices = Pick<Services, "db" | "wakeMail">;
+export type SettleServices = Pick<Services, "db" | "gateway" | "wakeMail">;
 
 export interface SettleOptions {
   /**
@@ -35,22 +39,23 @@ export interface SettleOptions {
  * `applyPaymentOutcome`, and each change is conditional on the order's current state: whichever comes first
  * settles the order, and the others change nothing, so the customer gets exactly one confirmation mail.
  */
-export async function settleOrder(services: Pick<Services, "db" | "gateway">, order: Order, options: SettleOptions = {}): Promise<Order> {
+export async function settleOrder(services: SettleServices, order: Order, options: SettleOptions = {}): Promise<Order> {
   const lookup = await services.gateway.lookup(paymentRecord(order));
-  return applyPaymentOutcome(services.db, order, lookup, options);
+  return applyPaymentOutcome(services, order, lookup, options);
 }
 
 export async function applyPaymentOutcome(
-  db: Services["db"],
+  services: RecordServices,
   order: Order,
   lookup: PaymentLookup,
   options: SettleOptions = {},
 ): Promise<Order> {
+  const { db } = services;
   if (lookup.status === "paid") {
     const abandoned = order.status === "failed" && order.failure_reason === "abandoned";
-    if (order.status === "pending" || abandoned) await recordPayment(db, order, lookup.gatewayReference);
+    if (order.status === "pending" || abandoned) await recordPayment(services, order, lookup.gatewayReference);
     if (lookup.card) await recordCardDetails(db, order.id, lookup.card);
-    if (lookup.refundedCents > order.refunded_cents) await recordProcessorRefund(db, order, lookup.refundedCents);
+    if (lookup.refundedCents > order.refunded_cents) await recordProcessorRefund(services, order, lookup.refundedCents);
   } else if (lookup.status === "failed") {
     await failOrder(db, order, lookup.reason, lookup.gatewayReference ?? order.gateway_reference);
   } else if (lookup.status === "unknown" && options.unknownMeansAbandoned) {
@@ -65,7 +70,7 @@ export async function applyPaymentOutcome(
  * comes first. The one call that records it writes its timeline line and queues the customer's notice, in
  * one transaction; the console then finds it recorded and mails nothing more.
  */
-async function recordProcessorRefund(db: Services["db"], order: Order, refundedCents: number): Promise<void> {
+async function recordProcessorRefund({ db, wakeMail }: RecordServices, order: Order, refundedCents: number): Promise<void> {
   const recorded = await db.transaction().execute(async (transaction) => {
     const refunded = await recordRefund(transaction, order.id, { refundedCents, refundReference: null });
     if (!refunded) return false;
@@ -74,7 +79,7 @@ async function recordProcessorRefund(db: Services["db"], order: Order, refundedC
     await queueRefundNotice(transaction, refunded.order, refunded.addedCents);
     return true;
   });
-  if (recorded) wakeMailWorker();
+  if (recorded) wakeMail();
 }
 
 /** The timeline's word for a failure: a refusal, a payment never finished, or an authentication that failed. */
@@ -130,7 +135,7 @@ export async function persistently<T>(reference: string, write: () => Promise<T>
  * orders in 880). Only when that keeps failing are they written one after the other: a mail that cannot be
  * queued must not turn a charge that went through into an error.
  */
-export async function recordPayment(db: Services["db"], order: Order, gatewayReference: string | null): Promise<void> {
+export async function recordPayment({ db, wakeMail }: RecordServices, order: Order, gatewayReference: string | null): Promise<void> {
   try {
     await persistently(order.reference, () =>
       db.transaction().execute(async (transaction) => {
@@ -157,6 +162,5 @@ export async function recordPayment(db: Services["db"], order: Order, gatewayRef
       });
     }
   }
-  // Queuing woke the mail worker before the commit, when it could not see the mail yet.
-  wakeMailWorker();
+  wakeMail();
 }

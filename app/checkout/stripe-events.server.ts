@@ -4,7 +4,7 @@ import { findOrderByReference } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
 import type { Services } from "../services.server";
-import { settleOrder } from "./settle-order.server";
+import { type SettleServices, settleOrder } from "./settle-order.server";
 
 /** The events this shop acts on; Stripe may be set to send more, which are acknowledged and ignored. */
 export const handledEvents = [
@@ -40,7 +40,7 @@ export type EventResult = "applied" | "duplicate" | "ignored";
  * it and changes nothing. If settling fails (Stripe or the database unreachable) the id is not recorded and
  * the error reaches Stripe as a 500, so Stripe sends the event again later.
  */
-export async function applyStripeEvent(services: Pick<Services, "db" | "gateway">, event: Stripe.Event): Promise<EventResult> {
+export async function applyStripeEvent(services: SettleServices, event: Stripe.Event): Promise<EventResult> {
   const { db } = services;
   if (!isHandled(event.type)) return "ignored";
   if (await paymentEventSeen(db, "stripe", event.id)) return "duplicate";

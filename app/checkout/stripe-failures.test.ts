@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfig } from "../../server/config.ts";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
+import { contactDetails } from "../../tests/support/checkout-details";
+import { checkoutContext, type StripeTestBed, startStripeTestBed } from "../../tests/support/stripe";
 import { declines } from "../rate-limit.server";
-import { contactDetails } from "./checkout-fixtures.server";
 import { placeHostedOrder } from "./place-order.server";
 import { reconcileSweepHandler } from "./reconciliation.server";
 import { settleOrder } from "./settle-order.server";
-import { checkoutContext, type StripeTestBed, startStripeTestBed } from "./stripe-test-bed.server";
 
 let bed: StripeTestBed;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ let visitors = 0;
 /** A visitor of their own, so one test's declines never block another's checkout. */
 const visitor = () => ({ ...checkoutContext, address: `198.51.100.${++visitors}` });
 const declinesOf = (order: Order, address: string) => declines.counts(bed.db, { address, email: order.email });
-const services = () => ({ db: bed.db, gateway: bed.gateway });
+const services = () => bed.services;
 /** The timeline's lines about the payment's outcome. */
 const outcomes = async (order: Order) =>
   (await listOrderEvents(bed.db, order.id))

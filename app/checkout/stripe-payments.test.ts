@@ -1,18 +1,18 @@
 /**
  * The Stripe path end to end below the browser: the real `stripe` SDK against the local Stripe of
  * tests/support/fake-stripe, our webhook handling behind a real HTTP endpoint, and a real database (see
- * stripe-test-bed.server.ts).
+ * tests/support/stripe.ts).
  */
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "../../content/site";
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
-import { contactDetails } from "./checkout-fixtures.server";
+import { contactDetails } from "../../tests/support/checkout-details";
+import { checkoutContext as context, type StripeTestBed, startStripeTestBed, webhookSecret } from "../../tests/support/stripe";
 import { placeHostedOrder } from "./place-order.server";
 import { reconcileSweepHandler } from "./reconciliation.server";
 import { paymentRecord, settleOrder } from "./settle-order.server";
-import { checkoutContext as context, type StripeTestBed, startStripeTestBed, webhookSecret } from "./stripe-test-bed.server";
 
 let bed: StripeTestBed;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ describe("paying with Stripe Checkout", () => {
       gateway_reference: expect.stringMatching(/^pi_/),
     });
     // The return page asking too changes nothing, and sends nothing more.
-    await settleOrder({ db: bed.db, gateway: bed.gateway }, await current(order));
+    await settleOrder(bed.services, await current(order));
     expect(await confirmations(order)).toHaveLength(1);
   });
 
@@ -163,7 +163,7 @@ describe("paying with Stripe Checkout", () => {
     bed.fake.setWebhooksHeld(true);
     await bed.fake.completeSession(sessionId, "card");
     bed.fake.setWebhooksHeld(false);
-    const sweep = reconcileSweepHandler({ db: bed.db, gateway: bed.gateway }, { afterMs: 10 * 60_000 });
+    const sweep = reconcileSweepHandler(bed.services, { afterMs: 10 * 60_000 });
     const job = { id: 1, kind: "reconcile-sweep", payload: "{}", attempts: 1, max_attempts: 1 } as Job;
     expect((await current(order)).status).toBe("pending");
     // Not yet ten minutes: left alone.

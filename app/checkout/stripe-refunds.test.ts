@@ -5,13 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "../../common/languages";
 import { createOperator } from "../../server/admin/operators.ts";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import type { Order } from "../../server/db/schema.ts";
+import { checkoutContext, type StripeTestBed, startStripeTestBed } from "../../tests/support/stripe";
 import { refundOrder } from "../admin/orders/refund.server";
-import type { Language } from "../i18n/languages";
 import { settleOrder } from "./settle-order.server";
-import { checkoutContext, type StripeTestBed, startStripeTestBed } from "./stripe-test-bed.server";
 
 let bed: StripeTestBed;
 let operator: { id: number; email: string };
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => bed.close());
 
 const address = "198.51.100.20";
-const consoleServices = () => ({ db: bed.db, gateway: bed.gateway, accessKey: null });
+const consoleServices = () => ({ ...bed.services, accessKey: null });
 const confirm = { intent: "refund", reason: "requestedByCustomer", note: "", refundedCents: "0" };
 
 async function paidOrder(language: Language) {
@@ -47,7 +47,7 @@ const refundEvents = (order: Order) =>
 /** Every webhook about the order's refunds sent again, then the order settled again: nothing may change. */
 async function replayed(order: Order) {
   for (const recorded of refundEvents(order)) expect(await bed.fake.deliver(recorded.event.id)).toBe(200);
-  await settleOrder({ db: bed.db, gateway: bed.gateway }, await bed.current(order));
+  await settleOrder(bed.services, await bed.current(order));
 }
 const done = (cents: number) => ({
   intent: "refund",

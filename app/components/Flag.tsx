@@ -1,4 +1,4 @@
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../common/languages";
 
 /** Small flags for the language picker, drawn here: the United Kingdom, Spain and France. */
 export function Flag({ language }: { language: Language }) {

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../../common/languages";
 import { site } from "../../content/site";
 import { detectLanguage } from "../i18n/detect";
-import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../i18n/languages";
 import { storeLanguagePreference } from "../i18n/preference";
 import { onIdle } from "./on-idle";
 

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { type Language, languages, localizePath } from "../i18n/languages";
+import { type Language, languages, localizePath } from "../../common/languages";
 import { storeLanguagePreference } from "../i18n/preference";
 import { useLanguage } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";

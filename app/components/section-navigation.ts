@@ -1,7 +1,7 @@
 import { type MouseEvent, useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { pathWithoutLanguage } from "../../common/languages";
 import { site } from "../../content/site";
-import { pathWithoutLanguage } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { revealAllSections } from "./lazy-sections";
 import { isPlainClick } from "./router-link-click";

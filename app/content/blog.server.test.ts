@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languages } from "../i18n/languages";
+import { languages } from "../../common/languages";
 import { allArticles, listArticles, parseArticle, readBlogQuery, relatedArticles } from "./blog.server";
 
 const article = (frontMatter: string, body = "Read [the guide](/blog/other) or see [plans](/#plans).") =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Language, languages, localizePath } from "../i18n/languages";
+import { type Language, languages, localizePath } from "../../common/languages";
 import { type ImageName, images } from "../images";
 import { type BlogCategory, blogCategories } from "./blog-categories";
 import { createBlogSearch } from "./blog-search";

@@ -1,5 +1,5 @@
+import { type Language, localeTags } from "../../common/languages";
 import { site } from "../../content/site";
-import { type Language, localeTags } from "../i18n/languages";
 
 /**
  * Every marketing figure, formatted for one language. These are the default values of every text's

@@ -1,4 +1,4 @@
-import { type Language, localeTags } from "../i18n/languages";
+import { type Language, localeTags } from "../../common/languages";
 import { memoByKey } from "../i18n/memo";
 
 const longDate = memoByKey((language: Language) => new Intl.DateTimeFormat(localeTags[language], { dateStyle: "long", timeZone: "UTC" }));

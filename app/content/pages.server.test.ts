@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languages } from "../i18n/languages";
+import { languages } from "../../common/languages";
 import { getLongPage, longPages, renderPage } from "./pages.server";
 
 describe("the long pages", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Language, languages } from "../i18n/languages";
+import { type Language, languages } from "../../common/languages";
 import { claimVariables } from "./claims";
 import { formatDate } from "./dates";
 import { fillPlaceholders, markdownToHtml, readFrontMatter } from "./markdown.server";

@@ -1,5 +1,5 @@
+import { type Language, localeTags } from "../../common/languages";
 import { type Plan, type PlanKey, site } from "../../content/site";
-import { type Language, localeTags } from "../i18n/languages";
 import { memoByKey } from "../i18n/memo";
 
 export type ViewerCount = (typeof site.viewerChoices)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languages } from "../i18n/languages";
+import { languages } from "../../common/languages";
 import { allArticles } from "./blog.server";
 import { robotsTxt, sitemapPages, sitemapXml } from "./sitemap.server";
 

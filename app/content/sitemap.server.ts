@@ -1,5 +1,5 @@
+import { defaultLanguage, type Language, languages, localizePath } from "../../common/languages";
 import { site } from "../../content/site";
-import { defaultLanguage, type Language, languages, localizePath } from "../i18n/languages";
 import { allArticles } from "./blog.server";
 import { getLongPage, longPages } from "./pages.server";
 

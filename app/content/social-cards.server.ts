@@ -1,5 +1,5 @@
+import { type Language, languages } from "../../common/languages";
 import { site } from "../../content/site";
-import { type Language, languages } from "../i18n/languages";
 import { allMessages } from "../i18n/messages.server";
 import { registerMessages, translatorFor } from "../i18n/registry";
 import type { ImageName } from "../images";

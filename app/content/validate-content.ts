@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { defaultLanguage, type Language, languages } from "../../common/languages";
 import { site } from "../../content/site";
 import type { Messages } from "../i18n/i18n";
-import { defaultLanguage, type Language, languages } from "../i18n/languages";
 import { isSitePath } from "../site-path";
 
 type Tree = { [key: string]: unknown };

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
-import { testTargets } from "../../server/db/testing.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import { renderDeliveryAlertMail } from "../../server/mail/operator-alert-mail.ts";
+import { testTargets } from "../../tests/support/databases.ts";
+import { createOrderTestBed, type OrderTestBed } from "../../tests/support/orders";
+import { answeredAccess, claimedJob } from "../../tests/support/provisioning";
 import { deliverAccess } from "../admin/orders/deliver.server";
-import { createOrderTestBed, type OrderTestBed } from "../admin/orders/test-bed.server";
 import { fulfilmentJobHandlers } from "./handlers.server";
-import { answeredAccess, claimedJob } from "./test-support.server";
 
 const T0 = new Date("2026-01-31T09:45:00.000Z");
 

@@ -10,13 +10,12 @@ import { findOrderById } from "../../server/db/repositories.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
 import { OPERATOR_ALERT_MAIL_KIND, renderDeliveryAlertMail } from "../../server/mail/operator-alert-mail.ts";
 import { queueMail } from "../../server/mail/outbox.ts";
-import { wakeMailWorker } from "../services.server";
 import { type FulfilmentSettings, orderIdOf, type ServicesGetter } from "./settings.server";
 
-export function deliveryAlertHandler(getServices: ServicesGetter, settings: FulfilmentSettings): JobHandler {
+export function deliveryAlertHandler(openServices: ServicesGetter, settings: FulfilmentSettings): JobHandler {
   return {
     async run(job, now) {
-      const { db } = await getServices();
+      const { db, wakeMail } = await openServices();
       const order = await findOrderById(db, orderIdOf(job));
       if (order?.status !== "paid" || order.delivery_alerted_at) return;
       const waitingSince = order.paid_at ?? order.created_at;
@@ -31,7 +30,7 @@ export function deliveryAlertHandler(getServices: ServicesGetter, settings: Fulf
         await recordOrderEvent(transaction, { orderId: order.id, type: "delivery-late", actor: "system", details: { waitingSince } }, now);
         return true;
       });
-      if (alerted) wakeMailWorker();
+      if (alerted) wakeMail();
     },
   };
 }

@@ -4,11 +4,11 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markDeliveryAlerted } from "../../server/db/admin-orders.ts";
+import { createOrderTestBed, type OrderTestBed } from "../../tests/support/orders";
 import { adminMessages } from "../admin/messages.server";
 import { NextActions } from "../admin/orders/NextActions";
 import { OrdersTable, toOrderRow } from "../admin/orders/OrdersTable";
 import { loadOrderPage } from "../admin/orders/order-page.server";
-import { createOrderTestBed, type OrderTestBed } from "../admin/orders/test-bed.server";
 import { AdminTextContext, adminText } from "../admin/text";
 
 let bed: OrderTestBed;

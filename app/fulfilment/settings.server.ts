@@ -6,8 +6,9 @@ import { GiveUp } from "../../server/jobs/runner.ts";
 import type { FulfilServices } from "../admin/orders/deliver.server";
 
 /**
- * What the fulfilment jobs need from the shop: its database and the key that seals access details (null when
- * ACCESS_ENCRYPTION_KEY is not set: answered details cannot be stored, and the operator delivers).
+ * What the fulfilment jobs need from the shop: its database, the mail worker to wake, and the key that seals
+ * access details (null when ACCESS_ENCRYPTION_KEY is not set: answered details cannot be stored, and the
+ * operator delivers).
  */
 export type FulfilmentServices = FulfilServices;
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { open } from "../../server/admin/secret-box.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
-import { testTargets } from "../../server/db/testing.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
 import { openedBody } from "../../server/mail/outbox.ts";
-import { answeredAccess, at, createWebhookTestBed, T0, type WebhookTestBed } from "./test-support.server";
+import { testTargets } from "../../tests/support/databases.ts";
+import { answeredAccess, at, createWebhookTestBed, T0, type WebhookTestBed } from "../../tests/support/provisioning";
 
 for (const target of testTargets) {
   describe.skipIf(!target.enabled)(`the provisioning webhook job on ${target.dialect}`, () => {

@@ -32,11 +32,11 @@ const ACCEPTED_EVENT = "provisioning-accepted";
 const wasAccepted = async (db: Database, orderId: number) =>
   (await listOrderEvents(db, orderId)).some((event) => event.type === ACCEPTED_EVENT);
 
-export function fulfilmentWebhookHandler(getServices: ServicesGetter, settings: FulfilmentSettings): JobHandler {
+export function fulfilmentWebhookHandler(openServices: ServicesGetter, settings: FulfilmentSettings): JobHandler {
   return {
     retryDelayMs: provisioningRetryDelayMs,
     async run(job, now) {
-      const services = await getServices();
+      const services = await openServices();
       const { db } = services;
       const order = await findOrderById(db, orderIdOf(job));
       // Delivered by hand meanwhile, or refunded: nothing left to ask for.

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findOrderById } from "../../server/db/repositories.ts";
-import { testTargets } from "../../server/db/testing.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import { createJobRunner, GiveUp } from "../../server/jobs/runner.ts";
+import { testTargets } from "../../tests/support/databases.ts";
+import {
+  answeredAccess,
+  at,
+  claimedJob,
+  createWebhookTestBed,
+  sharedSecret,
+  T0,
+  type WebhookTestBed,
+} from "../../tests/support/provisioning";
 import { deliverAccess } from "../admin/orders/deliver.server";
 import { fulfilmentJobHandlers } from "./handlers.server";
-import { answeredAccess, at, claimedJob, createWebhookTestBed, sharedSecret, T0, type WebhookTestBed } from "./test-support.server";
 
 const hour = 60 * 60_000;
 

@@ -1,4 +1,4 @@
-import type { Language } from "./languages";
+import type { Language } from "../../common/languages";
 
 /** Spain and the Spanish-speaking countries of the Americas (plus Equatorial Guinea). */
 const spanishCountries = new Set([

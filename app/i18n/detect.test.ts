@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
+import { detectionKey, preferenceKey } from "../../common/languages";
 import { type DetectionEnvironment, detectLanguage } from "./detect";
-import { detectionKey, preferenceKey } from "./languages";
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));

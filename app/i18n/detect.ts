@@ -1,5 +1,5 @@
+import { detectionKey, isLanguage, type Language, languageFromBrowserTag, preferenceKey } from "../../common/languages";
 import { countryCodeFromGeolocation, languageForCountry } from "./country-language";
-import { detectionKey, isLanguage, type Language, languageFromBrowserTag, preferenceKey } from "./languages";
 
 export interface DetectionEnvironment {
   preferences: Pick<Storage, "getItem">;

@@ -1,5 +1,5 @@
+import type { Language } from "../../common/languages";
 import type { Messages } from "./i18n";
-import type { Language } from "./languages";
 
 /** Loads one language's messages as its own chunk, so a page downloads only the language it shows. */
 const loaders: Record<Language, () => Promise<{ default: Messages }>> = {

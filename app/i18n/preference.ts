@@ -1,4 +1,4 @@
-import { type Language, preferenceKey } from "./languages";
+import { type Language, preferenceKey } from "../../common/languages";
 
 const oneYearInSeconds = 365 * 24 * 60 * 60;
 

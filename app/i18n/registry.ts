@@ -1,5 +1,5 @@
+import type { Language } from "../../common/languages";
 import { createTranslator, type Messages, type Translator } from "./i18n";
-import type { Language } from "./languages";
 
 /**
  * The messages this process has loaded (all three on the server, the ones visited in the browser) and

@@ -1,4 +1,4 @@
-import type { Language } from "./languages";
+import type { Language } from "../../common/languages";
 import { memoByKey } from "./memo";
 
 /**

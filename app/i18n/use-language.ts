@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { type Language, languageFromPath, localizePath } from "./languages";
+import { type Language, languageFromPath, localizePath } from "../../common/languages";
 
 /** The language of the page being shown, read from its URL. */
 export function useLanguage(): Language {

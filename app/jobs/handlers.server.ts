@@ -12,15 +12,12 @@ import { fulfilmentJobHandlers } from "../fulfilment/handlers.server";
 import { renewalJobHandlers } from "../renewals/handlers.server";
 import type { Services } from "../services.server";
 
-/** The services a handler may use (everything but the runner that calls it). */
-export type JobServices = Omit<Services, "jobRunner">;
-
-export function jobHandlers(services: JobServices): Record<string, JobHandler> {
+export function jobHandlers(services: Services): Record<string, JobHandler> {
   const config = serverConfig();
   return {
     [JOB_KINDS.reconcileSweep]: reconcileSweepHandler(services, { afterMs: config.RECONCILE_AFTER_SECONDS * 1000 }),
     [JOB_KINDS.pruneRateLimits]: pruneRateLimitsHandler(services.db),
-    ...fulfilmentJobHandlers(async () => ({ db: services.db, accessKey: encryptionKey() ?? null })),
+    ...fulfilmentJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
     ...renewalJobHandlers(async () => services),
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../server/db/database.ts";
 import { confirmSubscription, subscribeToNewsletter } from "../../server/db/newsletter.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../../server/db/testing.ts";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { mailAfterSignUp } from "./sign-up.server";
 
 for (const target of testTargets) {
@@ -13,7 +13,8 @@ for (const target of testTargets) {
     });
     afterAll(() => handle?.cleanup());
 
-    const signUp = async (email: string) => mailAfterSignUp(handle.db, await subscribeToNewsletter(handle.db, { email, language: "fr" }));
+    const signUp = async (email: string) =>
+      mailAfterSignUp({ db: handle.db, wakeMail: () => {} }, await subscribeToNewsletter(handle.db, { email, language: "fr" }));
     const kindsTo = async (email: string) =>
       (await handle.db.selectFrom("outbox_mails").select("kind").where("to_address", "=", email).orderBy("id").execute()).map(
         (row) => row.kind,

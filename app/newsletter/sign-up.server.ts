@@ -1,7 +1,7 @@
-import type { Database } from "../../server/db/database.ts";
 import type { SubscribeResult } from "../../server/db/newsletter.ts";
 import { queueNewsletterAlreadySubscribed, queueNewsletterConfirmation } from "../mail.server";
 import { repeatMails } from "../rate-limit.server";
+import type { Services } from "../services.server";
 
 /**
  * The mail a newsletter sign-up sends. The page answers every address alike, so it never tells who is
@@ -9,9 +9,16 @@ import { repeatMails } from "../rate-limit.server";
  * unconfirmed address, a note that nothing changed for a confirmed one. A repeat sign-up mails at most once
  * a day.
  */
-export async function mailAfterSignUp(db: Database, { status, subscriber }: SubscribeResult): Promise<void> {
-  if (status !== "already-subscribed") return queueNewsletterConfirmation(db, subscriber);
-  const confirmed = subscriber.confirmed_at !== null;
-  if (!(await repeatMails.hit(db, confirmed ? "newsletter-confirmed" : "newsletter-unconfirmed", subscriber.email))) return;
-  return confirmed ? queueNewsletterAlreadySubscribed(db, subscriber) : queueNewsletterConfirmation(db, subscriber);
+export async function mailAfterSignUp(
+  { db, wakeMail }: Pick<Services, "db" | "wakeMail">,
+  { status, subscriber }: SubscribeResult,
+): Promise<void> {
+  if (status === "already-subscribed") {
+    const confirmed = subscriber.confirmed_at !== null;
+    if (!(await repeatMails.hit(db, confirmed ? "newsletter-confirmed" : "newsletter-unconfirmed", subscriber.email))) return;
+    await (confirmed ? queueNewsletterAlreadySubscribed(db, subscriber) : queueNewsletterConfirmation(db, subscriber));
+  } else {
+    await queueNewsletterConfirmation(db, subscriber);
+  }
+  wakeMail();
 }

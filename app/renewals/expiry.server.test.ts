@@ -3,10 +3,10 @@ import { listOrderEvents } from "../../server/db/order-events.ts";
 import { recordRefund } from "../../server/db/payments.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
-import { testTargets } from "../../server/db/testing.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
+import { testTargets } from "../../tests/support/databases.ts";
+import { createRenewalTestBed, type RenewalTestBed } from "../../tests/support/renewals";
 import { renewalJobHandlers } from "./handlers.server";
-import { createRenewalTestBed, type RenewalTestBed } from "./test-bed.server";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const END = new Date("2026-06-01T09:30:00.000Z");
@@ -19,7 +19,7 @@ for (const target of testTargets) {
     beforeAll(async () => {
       bed = await createRenewalTestBed(target.dialect);
       handlers = renewalJobHandlers(
-        async () => ({ db: bed.handle.db }),
+        async () => ({ db: bed.handle.db, wakeMail: () => {} }),
         () => bed.key,
       );
     });

@@ -4,13 +4,13 @@ import { listOrderEvents } from "../../server/db/order-events.ts";
 import { recordRefund } from "../../server/db/payments.ts";
 import { markOrderPaid } from "../../server/db/repositories.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
-import { testTargets } from "../../server/db/testing.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
+import { testTargets } from "../../tests/support/databases.ts";
+import { createRenewalTestBed, type RenewalTestBed } from "../../tests/support/renewals";
 import { renewalJobHandlers } from "./handlers.server";
 import { readOptOutToken, readRenewalToken } from "./links.server";
 import { recordOptOut } from "./opt-outs.server";
-import { createRenewalTestBed, type RenewalTestBed } from "./test-bed.server";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const END = new Date("2026-06-01T09:30:00.000Z");
@@ -39,7 +39,7 @@ for (const target of testTargets) {
     beforeAll(async () => {
       bed = await createRenewalTestBed(target.dialect);
       handlers = renewalJobHandlers(
-        async () => ({ db: bed.handle.db }),
+        async () => ({ db: bed.handle.db, wakeMail: () => {} }),
         () => bed.key,
       );
     });
@@ -102,7 +102,7 @@ for (const target of testTargets) {
       const job = await bed.job(`reminder-7:${order.id}`);
       const other = bed.handle.openAnother();
       const elsewhere = renewalJobHandlers(
-        async () => ({ db: other }),
+        async () => ({ db: other, wakeMail: () => {} }),
         () => bed.key,
       )[JOB_KINDS.renewalReminder];
       // Every connection of both pools open first, so the runs really overlap.

@@ -2,17 +2,16 @@
  * The job handlers of renewals, for the runner of server/jobs/runner.ts: the reminders before an access
  * ends and the expiry when it does (both scheduled by app/jobs/schedule.server.ts on delivery).
  */
-import type { Database } from "../../server/db/database.ts";
 import type { Job } from "../../server/db/schema.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import { GiveUp, type JobHandler } from "../../server/jobs/runner.ts";
-import { wakeMailWorker } from "../services.server";
+import type { Services } from "../services.server";
 import { expireAccess } from "./expiry.server";
 import { linkKey } from "./links.server";
 import { sendRenewalReminder } from "./reminder.server";
 
-/** Whatever gives the database: `getServices` in the server. */
-export type RenewalServicesGetter = () => Promise<{ db: Database }>;
+/** Gives the database, and the mail worker to wake for a reminder; called on each run. */
+export type RenewalServicesGetter = () => Promise<Pick<Services, "db" | "wakeMail">>;
 
 const isPositiveInteger = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
@@ -42,8 +41,8 @@ export function renewalJobHandlers(
     [JOB_KINDS.renewalReminder]: {
       async run(job, now) {
         const request = payloadOf(job, true);
-        const { db } = await services();
-        if ((await sendRenewalReminder(db, request, now, key())) === "sent") wakeMailWorker();
+        const { db, wakeMail } = await services();
+        if ((await sendRenewalReminder(db, request, now, key())) === "sent") wakeMail();
       },
     },
     [JOB_KINDS.accessExpiry]: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../server/db/database.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../../server/db/testing.ts";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { deriveLinkKey, optOutToken } from "./links.server";
 import { confirmOptOut, hasOptedOut, optOutState } from "./opt-outs.server";
 

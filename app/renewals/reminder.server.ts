@@ -4,6 +4,7 @@
  * purchase) and at most once per order and lead time, even when the job runs twice.
  */
 import { sql } from "kysely";
+import { isLanguage, type Language, localizePath } from "../../common/languages";
 import { site } from "../../content/site.ts";
 import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
@@ -12,7 +13,6 @@ import type { Order } from "../../server/db/schema.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
 import { queueMail } from "../../server/mail/outbox.ts";
 import { REMINDER_MAIL_KIND, renderRenewalReminder } from "../../server/mail/reminder-mail.ts";
-import { isLanguage, type Language, localizePath } from "../i18n/languages";
 import { linkKey, optOutToken, RENEWAL_LINK_DAYS, renewalToken } from "./links.server";
 import { hasOptedOut } from "./opt-outs.server";
 

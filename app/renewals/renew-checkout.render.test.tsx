@@ -2,14 +2,14 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Language, localizePath } from "../../common/languages";
+import { createRenewalTestBed, type RenewalTestBed } from "../../tests/support/renewals";
 import { CheckoutForm, type CheckoutFormData } from "../checkout/CheckoutForm";
 import { createTranslator } from "../i18n/i18n";
-import { type Language, localizePath } from "../i18n/languages";
 import { allMessages } from "../i18n/messages.server";
 import { TranslationContext } from "../i18n/use-translation";
 import { renewalToken } from "./links.server";
 import { renewalFromToken } from "./renew.server";
-import { createRenewalTestBed, type RenewalTestBed } from "./test-bed.server";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 let bed: RenewalTestBed;

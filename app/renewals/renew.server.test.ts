@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testTargets } from "../../server/db/testing.ts";
+import { testTargets } from "../../tests/support/databases.ts";
+import { createRenewalTestBed, type RenewalTestBed } from "../../tests/support/renewals";
 import { deriveLinkKey, renewalToken } from "./links.server";
 import { renewalFromToken } from "./renew.server";
-import { createRenewalTestBed, type RenewalTestBed } from "./test-bed.server";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const dayMs = 24 * 60 * 60_000;

@@ -8,7 +8,7 @@ import { findOrderById } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
 import { checkoutValuesOf } from "../checkout/order-values";
 import type { FormValues } from "../checkout/schema";
-import { getServices } from "../services.server";
+import type { Services } from "../services.server";
 import { linkKey, readRenewalToken } from "./links.server";
 
 export type Renewal = { kind: "welcome"; values: FormValues } | { kind: "expired" };
@@ -25,9 +25,9 @@ export async function renewalFromToken(
 }
 
 /** For the checkout's loader: undefined when the database cannot answer (the form then simply opens empty). */
-export async function renewCheckout(token: string): Promise<Renewal | undefined> {
+export async function renewCheckout(openServices: () => Promise<Services>, token: string): Promise<Renewal | undefined> {
   try {
-    const { db } = await getServices();
+    const { db } = await openServices();
     return await renewalFromToken(db, token);
   } catch (error) {
     logger.warn({ reason: (error as Error).message }, "Could not fill in the checkout from a renewal link");

@@ -2,8 +2,8 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { type Language, localizePath } from "../../common/languages";
 import { createTranslator } from "../i18n/i18n";
-import { type Language, localizePath } from "../i18n/languages";
 import { allMessages } from "../i18n/messages.server";
 import { TranslationContext } from "../i18n/use-translation";
 import RemindersUnsubscribe from "../routes/reminders-unsubscribe";

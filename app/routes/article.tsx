@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, Link, useLocation } from "react-router";
+import { languageFromPath, localizePath, requestPathname } from "../../common/languages";
 import { site } from "../../content/site";
 import { actionOrLoaderHeaders, sharedForAMinute } from "../cache-control";
 import { BlogCard } from "../components/BlogCard";
@@ -7,7 +8,6 @@ import { Picture } from "../components/Picture";
 import { StaticContent } from "../components/StaticContent";
 import { findArticle, relatedArticles } from "../content/blog.server";
 import { freshData, rememberData } from "../content/fresh-data";
-import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";

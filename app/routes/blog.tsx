@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigate } from "react-router";
+import { languageFromPath, requestPathname } from "../../common/languages";
 import { actionOrLoaderHeaders, sharedForAMinute } from "../cache-control";
 import { BlogResults } from "../components/BlogResults";
 import { PageHeading } from "../components/PageHeading";
@@ -7,7 +8,6 @@ import { StaticContent } from "../components/StaticContent";
 import { listArticles, readBlogQuery } from "../content/blog.server";
 import { blogCategories } from "../content/blog-categories";
 import { freshData, rememberData } from "../content/fresh-data";
-import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";

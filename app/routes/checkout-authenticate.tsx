@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, type RouterContextProvider, redirect, useNavigation } from "react-router";
+import { languageFromPath, localizePath, requestPathname } from "../../common/languages";
 import { site } from "../../content/site";
 import { findOrderByPaymentSession } from "../../server/db/payments.ts";
 import type { TestGateway } from "../../server/payments/test-gateway.ts";
@@ -6,16 +7,15 @@ import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { settleOrder } from "../checkout/settle-order.server";
 import { PageHeading } from "../components/PageHeading";
 import { formatPrice } from "../content/plans";
-import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
-import { getServices, type Services } from "../services.server";
+import { type Services, servicesOf } from "../services.server";
 import type { Route } from "./+types/checkout-authenticate";
 
 /** The test gateway, or a 404: this step stands in for a bank's 3-D Secure page and exists only in test mode. */
-async function testGateway(): Promise<{ services: Services; gateway: TestGateway }> {
-  const services = await getServices().catch(() => {
+async function testGateway(context: Readonly<RouterContextProvider>): Promise<{ services: Services; gateway: TestGateway }> {
+  const services = await servicesOf(context).catch(() => {
     throw data(null, { status: 503 });
   });
   if (services.gateway.name !== "test") throw data(null, { status: 404 });
@@ -29,8 +29,8 @@ function returnPage(request: Request, paymentId: string) {
   return `${localizePath("/checkout/return", language)}?session_id=${encodeURIComponent(paymentId)}`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { gateway } = await testGateway();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { gateway } = await testGateway(context);
   const paymentId = paymentOf(request);
   const payment = paymentId ? await gateway.pendingAuthentication(paymentId) : undefined;
   // Answered already (the back button, a second tab): the outcome is on the return page.
@@ -39,8 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The cardholder's answer: the payment succeeds or fails, the order is settled, and the return page tells. */
-export async function action({ request }: Route.ActionArgs) {
-  const { services, gateway } = await testGateway();
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, gateway } = await testGateway(context);
   const paymentId = paymentOf(request);
   const form = await request.formData().catch(() => null);
   await gateway.authenticate(paymentId, form?.get("answer") === "approve");

@@ -10,7 +10,7 @@ import { PageHeading } from "../components/PageHeading";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
-import { getServices } from "../services.server";
+import { servicesOf } from "../services.server";
 import type { Route } from "./+types/checkout-return";
 
 /** What the page shows of an order: its state, never more than the visitor already knows. */
@@ -26,9 +26,9 @@ function shown(order: Order) {
  * order as our records have it, and while it is pending asks the processor, so a visitor back before the
  * webhook sees the outcome at once (and whichever of the two comes first sends the one confirmation mail).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = (new URL(request.url).searchParams.get("session_id") ?? "").slice(0, 255);
-  const services = await getServices().catch(() => {
+  const services = await servicesOf(context).catch(() => {
     throw data(null, { status: 503 });
   });
   let order = sessionId ? await findOrderByPaymentSession(services.db, sessionId) : undefined;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
+import { languageFromPath, localizePath, requestPathname } from "../../common/languages";
 import { site } from "../../content/site";
 import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { CheckoutForm } from "../checkout/CheckoutForm";
@@ -9,11 +10,11 @@ import { OrderConfirmed, PaymentPending } from "../checkout/OrderStatus";
 import { resumeCheckout } from "../checkout/resume.server";
 import { PageHeading } from "../components/PageHeading";
 import { findPlan, isViewerCount } from "../content/plans";
-import { languageFromPath, localizePath, requestPathname } from "../i18n/languages";
 import { useTranslation } from "../i18n/use-translation";
 import { renewCheckout } from "../renewals/renew.server";
 import { pageMeta } from "../seo";
-import { paymentTraits } from "../services.server";
+import { paymentTraits } from "../service-host.server";
+import { servicesOf } from "../services.server";
 import type { Route } from "./+types/checkout";
 
 /**
@@ -21,18 +22,19 @@ import type { Route } from "./+types/checkout";
  * back from the processor's page: the form opens again with what was typed. `?renew=<token>` is a renewal
  * reminder's link: the form opens with the last order's plan, viewers and details.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(requestPathname(request));
+  const openServices = () => servicesOf(context);
   const params = new URL(request.url).searchParams;
   const resume = params.get("resume");
-  const resumed = resume ? await resumeCheckout(resume.slice(0, 64)) : undefined;
+  const resumed = resume ? await resumeCheckout(openServices, resume.slice(0, 64)) : undefined;
   if (resumed?.kind === "settled") {
     throw redirect(`${localizePath("/checkout/return", language)}?session_id=${encodeURIComponent(resumed.sessionId)}`, {
       headers: privateNoStore,
     });
   }
   const renew = resume ? null : params.get("renew");
-  const renewal = renew ? await renewCheckout(renew.slice(0, 1000)) : undefined;
+  const renewal = renew ? await renewCheckout(openServices, renew.slice(0, 1000)) : undefined;
   const plan = findPlan(params.get("plan")) ?? findPlan(site.defaultPlan);
   const viewers = Number(params.get("viewers"));
   return data(
@@ -57,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
-export function action({ request }: Route.ActionArgs) {
-  return checkoutAction(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return checkoutAction(request, () => servicesOf(context));
 }
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, "checkout");

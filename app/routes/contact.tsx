@@ -1,21 +1,21 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { languageFromPath, requestPathname } from "../../common/languages";
+import { readForm } from "../../common/read-form.ts";
 import { saveContactMessage } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
-import { readForm } from "../../server/request-guards.ts";
 import { actionOrLoaderHeaders, privateNoStore, sharedForAMinute } from "../cache-control";
 import { FormField, inputClass } from "../checkout/FormField";
 import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { PageHeading } from "../components/PageHeading";
 import { useFormChecks } from "../components/use-form-checks";
 import { type ContactErrors, type ContactField, contactFields, contactLimits, honeypotField, validateContact } from "../contact/schema";
-import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { queueContactNotification } from "../mail.server";
 import { clientAddress, formLimits } from "../rate-limit.server";
 import { pageMeta } from "../seo";
-import { getServices } from "../services.server";
+import { servicesOf } from "../services.server";
 import type { Route } from "./+types/contact";
 
 /** A subject may be suggested by the link that led here (the footer's "Live chat" asks for a chat). */
@@ -24,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ suggestedSubject }, { headers: sharedForAMinute });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const language = languageFromPath(requestPathname(request));
   // Null when the body is not a form at all (JSON, plain text, a broken multipart body): answered as invalid.
   const form = (await readForm(request)) ?? {};
@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The limit is counted in the database (shared by every server), so it sits inside the try: a database
   // that is down answers "try again later" with what was typed, never a 500.
   try {
-    const { db } = await getServices();
+    const { db, wakeMail } = await servicesOf(context);
     if (!(await formLimits.contact.hit(db, clientAddress(request)))) {
       return data({ state: "rateLimited" as const, values, errors: {} as ContactErrors }, { status: 429, headers: privateNoStore });
     }
@@ -44,6 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!checked.ok) return data({ state: "invalid" as const, values, errors: checked.errors }, { status: 400, headers: privateNoStore });
     const saved = await saveContactMessage(db, { ...checked.message, language });
     await queueContactNotification(db, saved);
+    wakeMail();
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "A contact message could not be stored");
     return data({ state: "unavailable" as const, values, errors: {} as ContactErrors }, { status: 503, headers: privateNoStore });

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { data, useRouteLoaderData } from "react-router";
+import { languageFromPath, requestPathname } from "../../common/languages";
 import { site } from "../../content/site";
 import { actionOrLoaderHeaders, sharedForAMinute } from "../cache-control";
 import { LazySection } from "../components/LazySection";
 import { setSectionLoader } from "../components/lazy-sections";
 import { onFirstInteraction } from "../components/on-first-interaction";
 import { allArticles, summarize } from "../content/blog.server";
-import { languageFromPath, requestPathname } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { imageSources } from "../images";
 import type { loader as rootLoader } from "../root";

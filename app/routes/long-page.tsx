@@ -1,9 +1,9 @@
 import { data, useLocation } from "react-router";
+import { languageFromPath, pathWithoutLanguage, requestPathname } from "../../common/languages";
 import { actionOrLoaderHeaders, sharedForAMinute } from "../cache-control";
 import { PageHeading } from "../components/PageHeading";
 import { StaticContent } from "../components/StaticContent";
 import { getLongPage, type LongPage, longPages } from "../content/pages.server";
-import { languageFromPath, pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/long-page";

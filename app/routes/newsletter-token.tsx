@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
+import { pathWithoutLanguage, requestPathname } from "../../common/languages";
 import { confirmSubscription, findSubscriberByToken, unsubscribe } from "../../server/db/repositories.ts";
 import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { PageHeading } from "../components/PageHeading";
-import { pathWithoutLanguage, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { pageMeta } from "../seo";
-import { getServices } from "../services.server";
+import { servicesOf } from "../services.server";
 import type { Route } from "./+types/newsletter-token";
 
 const isConfirmLink = (request: Request) => pathWithoutLanguage(requestPathname(request)) === "/newsletter/confirm";
@@ -16,10 +16,10 @@ const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("to
  * The two links of newsletter mails. Confirming happens on opening the link. Unsubscribing asks for a click
  * (a POST), so a mail scanner that opens every link cannot unsubscribe anyone.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = isConfirmLink(request) ? "confirm" : "unsubscribe";
   const token = tokenOf(request);
-  const { db } = await getServices().catch(() => {
+  const { db } = await servicesOf(context).catch(() => {
     throw data(null, { status: 503 });
   });
   if (kind === "confirm") {
@@ -33,10 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The unsubscribe button. The confirm link takes no post: with the same token it would unsubscribe. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // The page then shows what its link says, as on a GET.
   if (isConfirmLink(request)) return data({ status: undefined }, { status: 405, headers: { ...privateNoStore, Allow: "GET, HEAD" } });
-  const { db } = await getServices().catch(() => {
+  const { db } = await servicesOf(context).catch(() => {
     throw data(null, { status: 503 });
   });
   const result = await unsubscribe(db, tokenOf(request));

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
+import { languageFromPath, requestPathname } from "../../common/languages";
+import { readForm } from "../../common/read-form.ts";
 import { subscribeToNewsletter } from "../../server/db/repositories.ts";
 import { logger } from "../../server/logger.ts";
-import { readForm } from "../../server/request-guards.ts";
 import { actionOrLoaderHeaders, privateNoStore, sharedForAMinute } from "../cache-control";
 import { PageHeading } from "../components/PageHeading";
-import { languageFromPath, requestPathname } from "../i18n/languages";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { type NewsletterAnswer, newsletterMessage } from "../newsletter/message";
@@ -12,7 +12,7 @@ import { validateNewsletter } from "../newsletter/schema";
 import { mailAfterSignUp } from "../newsletter/sign-up.server";
 import { clientAddress, formLimits } from "../rate-limit.server";
 import { pageMeta } from "../seo";
-import { getServices } from "../services.server";
+import { servicesOf } from "../services.server";
 import type { Route } from "./+types/newsletter";
 
 export type { NewsletterAnswer };
@@ -22,7 +22,7 @@ export type { NewsletterAnswer };
  * address gets the same answer, so the form never tells who is subscribed; the mail says the rest
  * (mailAfterSignUp): a confirmation link (double opt-in), or, on the list already, that nothing changed.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const language = languageFromPath(requestPathname(request));
   // An answer names the address that was typed.
   const answer = (body: NewsletterAnswer, status = 200) => data(body, { headers: privateNoStore, status });
@@ -33,11 +33,12 @@ export async function action({ request }: Route.ActionArgs) {
   // The limit is counted in the database (shared by every server), so it sits inside the try: a database
   // that is down answers "try again later", never a 500.
   try {
-    const { db } = await getServices();
+    const services = await servicesOf(context);
+    const { db } = services;
     if (!(await formLimits.newsletter.hit(db, clientAddress(request)))) return answer({ state: "rateLimited" }, 429);
     const checked = validateNewsletter(form);
     if (!checked.ok) return answer({ state: "invalid", error: checked.error }, 400);
-    await mailAfterSignUp(db, await subscribeToNewsletter(db, { email: checked.email, language }));
+    await mailAfterSignUp(services, await subscribeToNewsletter(db, { email: checked.email, language }));
     return answer({ state: "checkInbox", email: checked.email });
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "A newsletter sign-up could not be stored");

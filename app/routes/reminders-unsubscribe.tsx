@@ -1,19 +1,19 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, type RouterContextProvider } from "react-router";
+import { languageFromPath } from "../../common/languages";
 import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { PageHeading } from "../components/PageHeading";
-import { languageFromPath } from "../i18n/languages";
 import { translatorFor } from "../i18n/registry";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { confirmOptOut, type OptOutState, optOutState } from "../renewals/opt-outs.server";
 import { pageMeta } from "../seo";
-import { getServices } from "../services.server";
+import { servicesOf } from "../services.server";
 import type { Route } from "./+types/reminders-unsubscribe";
 
 const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 1000);
 
-async function database() {
-  const { db } = await getServices().catch(() => {
+async function database(context: Readonly<RouterContextProvider>) {
+  const { db } = await servicesOf(context).catch(() => {
     throw data(null, { status: 503, headers: privateNoStore });
   });
   return db;
@@ -23,12 +23,12 @@ async function database() {
  * The "no more renewal reminders" link of every reminder. Opening it only asks; the button (a POST) stops the
  * reminders, so a mail scanner that opens every link cannot unsubscribe anyone.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  return data<OptOutState>(await optOutState(await database(), tokenOf(request)), { headers: privateNoStore });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return data<OptOutState>(await optOutState(await database(context), tokenOf(request)), { headers: privateNoStore });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return data<OptOutState>(await confirmOptOut(await database(), tokenOf(request)), { headers: privateNoStore });
+export async function action({ request, context }: Route.ActionArgs) {
+  return data<OptOutState>(await confirmOptOut(await database(context), tokenOf(request)), { headers: privateNoStore });
 }
 
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;

@@ -1,7 +1,7 @@
 import { logger } from "../../server/logger.ts";
 import type { StripeGateway } from "../../server/payments/stripe-gateway.ts";
 import { applyStripeEvent } from "../checkout/stripe-events.server";
-import { getServices } from "../services.server";
+import { type Services, servicesOf } from "../services.server";
 import type { Route } from "./+types/stripe-webhook";
 
 const plain = (status: number, text: string) =>
@@ -13,11 +13,11 @@ const plain = (status: number, text: string) =>
  * and changes nothing. The request guard lets this path through without an Origin check (Stripe is another
  * site by definition) but still limits the body's size.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return plain(405, "Method Not Allowed");
-  let services: Awaited<ReturnType<typeof getServices>>;
+  let services: Services;
   try {
-    services = await getServices();
+    services = await servicesOf(context);
   } catch {
     // Stripe retries for three days: nothing is lost while the database is away.
     return plain(503, "Unavailable, try again later");

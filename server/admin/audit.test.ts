@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { migrateToLatest } from "../db/database.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../db/testing.ts";
 import { listAudit, recordAudit } from "./audit.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { migrateToLatest } from "../db/database.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../db/testing.ts";
 import { createOperator } from "./operators.ts";
 import { hashRecoveryCode, newRecoveryCodes, redeemRecoveryCode, remainingRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
 

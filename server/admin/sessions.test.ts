@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { migrateToLatest } from "../db/database.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../db/testing.ts";
 import { createOperator } from "./operators.ts";
 import { createSession, endAllSessions, endSession, readSession, SESSION_IDLE_MS, SESSION_MAX_MS, verifySession } from "./sessions.ts";
 

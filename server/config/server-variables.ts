@@ -1,6 +1,6 @@
 /** The variables of the server itself: where it listens, its logs, its database and its mail. */
 import { z } from "zod";
-import { readAllowedHosts } from "../allowed-hosts.ts";
+import { readAllowedHosts } from "./allowed-hosts.ts";
 import { canParse, flag, mailbox, problem, wholeNumber } from "./checks.ts";
 
 /** pino's levels, most to least severe; `silent` logs nothing. */

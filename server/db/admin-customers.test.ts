@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { countCustomersByState, customerState, listCustomers } from "./admin-customers.ts";
 import { markOrderDelivered } from "./admin-orders.ts";
 import { migrateToLatest } from "./database.ts";
 import { recordRefund } from "./payments.ts";
 import { createOrder, markOrderPaid } from "./repositories.ts";
 import type { Order } from "./schema.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const NOW = new Date("2026-05-01T12:00:00.000Z");
 const dayMs = 24 * 60 * 60_000;

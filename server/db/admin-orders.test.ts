@@ -1,33 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { newOrder } from "../../tests/support/new-order.ts";
 import { addCalendarMonths, countAwaitingDelivery, findOrderMail, listOrderMails, listOrders, markOrderDelivered } from "./admin-orders.ts";
 import { migrateToLatest } from "./database.ts";
-import { createOrder, enqueueMail, markOrderPaid, type NewOrder } from "./repositories.ts";
+import { createOrder, enqueueMail, markOrderPaid } from "./repositories.ts";
 import type { Order } from "./schema.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const minutes = (count: number) => new Date(T0.getTime() + count * 60_000);
-
-function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
-  return {
-    idempotency_key: randomUUID(),
-    plan_key: "advanced",
-    viewers: 2,
-    amount_cents: 2900,
-    currency: "EUR",
-    language: "fr",
-    first_name: "Camille",
-    last_name: "Durand",
-    email: "camille@example.com",
-    phone: "+33 6 12 34 56 78",
-    country: "FR",
-    city: "Lyon",
-    postal_code: "69001",
-    address: "1 place Bellecour",
-    ...overrides,
-  };
-}
 
 describe("calendar months", () => {
   it("keep the time and stay within the target month", () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { allSubscribers, countSubscribersByState, listSubscribers, subscriberState } from "./admin-subscribers.ts";
 import { migrateToLatest } from "./database.ts";
 import { confirmSubscription, subscribeToNewsletter, unsubscribe } from "./repositories.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);

@@ -3,9 +3,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type MigrationProvider, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { type Database, type DialectName, migrateToLatest } from "./database.ts";
 import { migrations } from "./migrations/index.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const TABLES = [
   "audit_log",

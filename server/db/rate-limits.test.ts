@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { migrateToLatest } from "./database.ts";
 import { attemptCount, countAttempt, pruneRateLimits, uncountAttempt } from "./rate-limits.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const minute = 60_000;
 const tenMinutes = 10 * minute;

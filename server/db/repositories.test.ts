@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { newOrder } from "../../tests/support/new-order.ts";
 import { migrateToLatest } from "./database.ts";
 import {
   confirmSubscription,
@@ -18,38 +20,14 @@ import {
   markOrderConfirmationMailSent,
   markOrderFailed,
   markOrderPaid,
-  type NewOrder,
   newOrderReference,
   saveContactMessage,
   subscribeToNewsletter,
   unsubscribe,
 } from "./repositories.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);
-
-function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
-  return {
-    idempotency_key: randomUUID(),
-    plan_key: "advanced",
-    viewers: 2,
-    amount_cents: 2900,
-    currency: "EUR",
-    language: "fr",
-    first_name: "Camille",
-    last_name: "Durand",
-    email: "camille@example.com",
-    phone: "+33 6 12 34 56 78",
-    country: "FR",
-    city: "Lyon",
-    postal_code: "69001",
-    address: "1 place Bellecour",
-    card_brand: "visa",
-    card_last4: "4242",
-    ...overrides,
-  };
-}
 
 /** A unique address per test, so the tests of one file can share a database. */
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,10 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestReceiver, type TestReceiver } from "../../tests/support/fake-provisioning.ts";
 import type { Order } from "../db/schema.ts";
 import { sendFulfilment } from "./client.ts";
 import { paidOrderEvent } from "./payload.ts";
-import { startTestReceiver, type TestReceiver } from "./test-receiver.ts";
 
 const secret = "a-shared-secret-of-at-least-32-characters";
 const now = new Date("2026-01-31T09:30:00.000Z");

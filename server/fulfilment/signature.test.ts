@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadSnippet, type VerifySignature } from "../../tests/support/fake-provisioning.ts";
 import { signFulfilment } from "./signature.ts";
-import { loadSnippet, type VerifySignature } from "./test-receiver.ts";
 
 const secret = "a-shared-secret-of-at-least-32-characters";
 const body = JSON.stringify({ id: "NS-7F3K-9QXD", type: "order.paid" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { migrateToLatest } from "../db/database.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../db/testing.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { claimDueJobs, completeJob, giveUpJob, jobsFor, retryJob } from "./queue.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { migrateToLatest } from "../db/database.ts";
 import type { Job } from "../db/schema.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../db/testing.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { jobsFor } from "./queue.ts";
 import { createJobRunner, GiveUp, type JobHandler, type JobRunnerOptions } from "./runner.ts";

@@ -4,7 +4,7 @@
  * pieces, whose words live beside its own in `content/mail/{en,es,fr}.json`. Every value in the HTML is
  * escaped; the one link is built here.
  */
-import { type Language, localizePath } from "../../app/i18n/languages.ts";
+import { type Language, localizePath } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
 import {
   escapeHtml,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languages } from "../../app/i18n/languages.ts";
+import { languages } from "../../common/languages.ts";
 import { mailTexts } from "./layout.ts";
 import { renderNewsletterAlreadySubscribed } from "./newsletter-mail.ts";
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { type Database, migrateToLatest } from "../db/database.ts";
 import { mailRetryDelayMs } from "../db/repositories.ts";
-import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import { createOutboxWorker, type MailLog, queueMail } from "./outbox.ts";
 import type { MailMessage, MailTransport } from "./transport.ts";
 

@@ -4,7 +4,7 @@
  * from the same layout.ts pieces; its words live beside the others in `content/mail/{en,es,fr}.json`. The links are made by the caller (they are
  * signed) and checked here to be absolute http(s); every value in the HTML is escaped.
  */
-import type { Language } from "../../app/i18n/languages.ts";
+import type { Language } from "../../common/languages.ts";
 import { type PlanKey, site } from "../../content/site.ts";
 import {
   escapeHtml,

@@ -7,7 +7,7 @@
  * The order input has no card number, CVV or expiry field on purpose: a mail shows at most the card brand and
  * its last four digits ("Visa ending in 4242").
  */
-import { cardBrandNames } from "../../app/checkout/card.ts";
+import { cardBrandNames } from "../../common/card.ts";
 import { type PlanKey, site } from "../../content/site.ts";
 import type { Language, Order } from "../db/schema.ts";
 import {

@@ -1,4 +1,4 @@
-import type { CardBrand } from "../../app/checkout/card.ts";
+import type { CardBrand } from "../../common/card.ts";
 
 export type DeclineReason = "declined" | "insufficientFunds" | "expiredCard" | "incorrectCvv" | "processingError";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { migrateToLatest } from "../db/database.ts";
-import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import type { PaymentRecord } from "./gateway.ts";
 import { createTestGateway, type TestGateway, testCards } from "./test-gateway.ts";
 

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { languages } from "../../i18n/languages";
+import { languages } from "../../../common/languages";
 import { useAdminText } from "../text";
 
 export const sectionClass = "rounded-card border border-line bg-surface p-6";

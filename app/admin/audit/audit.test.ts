@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { recordAudit } from "../../../server/admin/audit.ts";
 import { migrateToLatest } from "../../../server/db/database.ts";
-import { createTestDatabase } from "../../../server/db/testing.ts";
+import { createTestDatabase } from "../../../tests/support/databases.ts";
 import { adminMessages } from "../messages.server";
 import { adminText } from "../text";
 import { actionName } from "./action-name";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "../../../server/admin/audit.ts";
 import { migrateToLatest } from "../../../server/db/database.ts";
 import { saveContactMessage } from "../../../server/db/repositories.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../../../server/db/testing.ts";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../../tests/support/databases.ts";
 import { loadInbox } from "./inbox.server";
 import { changeMessageState, loadMessage, messageId } from "./message.server";
 

@@ -1,4 +1,4 @@
-import type { Language } from "../../i18n/languages";
+import type { Language } from "../../../common/languages";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,4 +1,4 @@
-import { cardBrandNames } from "../../checkout/card";
+import { cardBrandNames } from "../../../common/card";
 import { findPlan } from "../../content/plans";
 import { useAdminText } from "../text";
 import { type Fact, FactList } from "./FactList";

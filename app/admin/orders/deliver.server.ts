@@ -1,21 +1,23 @@
+import { isLanguage } from "../../../common/languages";
 import { seal } from "../../../server/admin/secret-box.ts";
 import { markOrderDelivered } from "../../../server/db/admin-orders.ts";
-import type { Database } from "../../../server/db/database.ts";
 import { recordOrderEvent } from "../../../server/db/order-events.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { accessPeriod } from "../../../server/fulfilment/payload.ts";
 import { type AccessDetails, AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/access-mail.ts";
 import { queueMail } from "../../../server/mail/outbox.ts";
-import { isLanguage } from "../../i18n/languages";
 import { scheduleAccessJobs } from "../../jobs/schedule.server";
-import { wakeMailWorker } from "../../services.server";
+import type { Services } from "../../services.server";
 import { parseAccessForm } from "./access-form";
 import { type ActionResult, type FormValues, failed, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
 import { recordOperatorAction } from "./operator-action.server";
 
-/** What delivering needs: the database, and the key that seals the details (null: refuse, never plaintext). */
-export type FulfilServices = { db: Database; accessKey: Buffer | null };
+/**
+ * What delivering needs: the database, the mail worker to wake for the access mail, and the key that seals
+ * the details (null: refuse, never plaintext).
+ */
+export type FulfilServices = Pick<Services, "db" | "wakeMail"> & { accessKey: Buffer | null };
 
 /**
  * Who delivered. An operator is audited too, with where they were; the shop's own automation
@@ -60,7 +62,7 @@ export async function fulfilOrder(
     }
     return updated;
   });
-  if (delivered) wakeMailWorker();
+  if (delivered) services.wakeMail();
   return delivered;
 }
 

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOrderById } from "../../../server/db/repositories.ts";
+import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
 import { adminMessages } from "../messages.server";
 import { AdminTextContext, adminText } from "../text";
 import { AccessFacts } from "./AccessFacts";
@@ -14,7 +15,6 @@ import { OrderFacts } from "./OrderFacts";
 import { OrdersTable, toOrderRow } from "./OrdersTable";
 import { loadOrderPage } from "./order-page.server";
 import { Timeline } from "./Timeline";
-import { createOrderTestBed, type OrderTestBed } from "./test-bed.server";
 
 let bed: OrderTestBed;
 beforeAll(async () => {

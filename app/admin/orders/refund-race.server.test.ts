@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderById } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { testTargets } from "../../../server/db/testing.ts";
 import type { PaymentGateway } from "../../../server/payments/gateway.ts";
+import { testTargets } from "../../../tests/support/databases.ts";
+import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
 import { settleOrder } from "../../checkout/settle-order.server";
 import type { ConsoleServices } from "./console-services.server";
 import { refundOrder } from "./refund.server";
-import { createOrderTestBed, type OrderTestBed } from "./test-bed.server";
 
 const address = "198.51.100.8";
 const confirm = { intent: "refund", reason: "duplicate", note: "", refundedCents: "0" };

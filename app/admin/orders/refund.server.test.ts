@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderById } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { testTargets } from "../../../server/db/testing.ts";
+import { testTargets } from "../../../tests/support/databases.ts";
+import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
 import { refundOrder, reviewRefund } from "./refund.server";
-import { createOrderTestBed, type OrderTestBed } from "./test-bed.server";
 
 const address = "198.51.100.7";
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderById } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
+import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
 import { runOrderAction } from "./actions.server";
 import { resendMail } from "./resend.server";
 import { settleFromConsole } from "./settle.server";
-import { createOrderTestBed, type OrderTestBed } from "./test-bed.server";
 
 const address = "192.0.2.44";
 let bed: OrderTestBed;
@@ -21,10 +21,16 @@ const auditOf = (order: Order, action: string) =>
 
 describe("sending a mail again", () => {
   it("queues a copy of one of the order's mails, on the timeline and in the audit log", async () => {
+    const beforePayment = bed.mailWakes();
     const order = await bed.paidOrder();
+    // Recording the payment queued the confirmation and woke the mail worker once it was committed.
+    expect(bed.mailWakes()).toBe(beforePayment + 1);
     const [confirmation] = await mailsOf(order);
+    const wakes = bed.mailWakes();
     const result = await resendMail(bed.services, bed.operator, order, { intent: "resend", mailId: String(confirmation!.id) }, address);
     expect(result).toEqual({ intent: "resend", ok: true, message: { key: "orders.resend.done", values: { to: order.email } } });
+    // The copy goes out now, not at the mail worker's next round.
+    expect(bed.mailWakes()).toBe(wakes + 1);
 
     const mails = await mailsOf(order);
     expect(mails).toHaveLength(2);

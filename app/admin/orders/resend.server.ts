@@ -1,7 +1,6 @@
 import { findOrderMail } from "../../../server/db/admin-orders.ts";
 import { enqueueMail } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { wakeMailWorker } from "../../services.server";
 import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
 import { recordOperatorAction } from "./operator-action.server";
@@ -38,6 +37,6 @@ export async function resendMail(
     const details = { mailId: mail.id, copyId: copy.id, kind: mail.kind };
     await recordOperatorAction(transaction, operator, order, { name: "resend", event: "mail-resent", details }, address, now);
   });
-  wakeMailWorker();
+  services.wakeMail();
   return succeeded("resend", "orders.resend.done", { to: mail.to_address });
 }

@@ -3,7 +3,7 @@ import { listAudit } from "../../../server/admin/audit.ts";
 import { parseCsv } from "../../../server/admin/csv.ts";
 import { migrateToLatest } from "../../../server/db/database.ts";
 import { confirmSubscription, subscribeToNewsletter, unsubscribe } from "../../../server/db/repositories.ts";
-import { createTestDatabase, type TestDatabase, testTargets } from "../../../server/db/testing.ts";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../../tests/support/databases.ts";
 import { exportFilename, exportSubscribers, subscriberCsvHeader } from "./export.server";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");

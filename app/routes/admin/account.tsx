@@ -1,23 +1,23 @@
 import { data, redirect } from "react-router";
+import { isLanguage } from "../../../common/languages";
+import { readForm } from "../../../common/read-form.ts";
 import { site } from "../../../content/site";
 import { serverConfig } from "../../../server/config.ts";
-import { readForm } from "../../../server/request-guards.ts";
 import { AccountPage } from "../../admin/account/AccountPage";
 import { confirmSetup, disable, startSetup, twoFactorState } from "../../admin/account/two-factor.server";
 import { operatorContext } from "../../admin/auth.server";
 import { adminCookie, adminLanguage, adminLanguageCookie } from "../../admin/language.server";
 import { adminMessages } from "../../admin/messages.server";
 import { adminMeta } from "../../admin/meta";
-import { isLanguage } from "../../i18n/languages";
 import { translate } from "../../i18n/translate";
 import { clientAddress } from "../../rate-limit.server";
-import { getServices } from "../../services.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const active = context.get(operatorContext);
   const language = adminLanguage(request);
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   const qrLabel = translate(adminMessages[language], language, "account.qrLabel", { brand: site.brand.name });
   return { twoFactor: await twoFactorState(db, active, qrLabel), required: serverConfig().OPERATOR_REQUIRE_2FA };
 }
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const active = context.get(operatorContext);
   const form = (await readForm(request)) ?? {};
   const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string).slice(0, 40) : "");
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   const address = clientAddress(request);
   const answer = (outcome: Outcome, status = 200) => data(outcome, { status });
 

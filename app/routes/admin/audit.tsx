@@ -8,12 +8,12 @@ import { FilterForm } from "../../admin/list/FilterForm";
 import { Pagination } from "../../admin/list/Pagination";
 import { adminMeta } from "../../admin/meta";
 import { useAdminText } from "../../admin/text";
-import { getServices } from "../../services.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/audit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   return loadAuditLog(db, new URL(request.url));
 }
 

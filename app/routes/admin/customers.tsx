@@ -7,13 +7,13 @@ import { FilterForm } from "../../admin/list/FilterForm";
 import { Pagination } from "../../admin/list/Pagination";
 import { adminMeta } from "../../admin/meta";
 import { useAdminText } from "../../admin/text";
-import { getServices } from "../../services.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/customers";
 
 /** Everyone whose access was delivered, with where it stands: who is active, who is about to leave, who left. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   return loadCustomers(db, new URL(request.url));
 }
 

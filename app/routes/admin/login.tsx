@@ -1,7 +1,7 @@
-import { data, redirect } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { readForm } from "../../../common/read-form.ts";
 import { site } from "../../../content/site";
 import { readSession } from "../../../server/admin/sessions.ts";
-import { readForm } from "../../../server/request-guards.ts";
 import { AdminShell } from "../../admin/AdminShell";
 import { clearedSession, safeNext, sessionCookie, sessionCookieFor } from "../../admin/auth.server";
 import { adminLanguage, consoleCookie } from "../../admin/language.server";
@@ -12,14 +12,14 @@ import { AdminTextContext, adminText } from "../../admin/text";
 import { actionOrLoaderHeaders } from "../../cache-control";
 import { translate } from "../../i18n/translate";
 import { clientAddress } from "../../rate-limit.server";
-import { getServices } from "../../services.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/login";
 
 const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 /** Where the visitor is in signing in: the password, or the second factor their session still owes. */
-async function currentStep(request: Request) {
-  const { db } = await getServices();
+async function currentStep(request: Request, context: Readonly<RouterContextProvider>) {
+  const { db } = await servicesOf(context);
   const active = await readSession(db, consoleCookie(request, sessionCookie));
   return { db, active };
 }
@@ -31,22 +31,22 @@ function signInNotice(params: URLSearchParams): "signedOut" | "signedOutEverywhe
   return params.get("reason") === "expired" ? "expired" : null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = safeNext(url.searchParams.get("next"));
   const language = adminLanguage(request);
-  const { active } = await currentStep(request).catch(() => ({ active: undefined }));
+  const { active } = await currentStep(request, context).catch(() => ({ active: undefined }));
   if (active?.session.verified_at) throw redirect(next, { headers: noStore });
   const notice = signInNotice(url.searchParams);
   return data({ language, messages: adminMessages[language], next, step: active ? "code" : "password", notice }, { headers: noStore });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = (await readForm(request)) ?? {};
   const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
   const next = safeNext(text("next"));
   const address = clientAddress(request);
-  const { db, active } = await currentStep(request);
+  const { db, active } = await currentStep(request, context);
 
   if (text("intent") === "start-over") {
     throw redirect(`/admin/login?next=${encodeURIComponent(next)}`, { headers: { ...noStore, "Set-Cookie": clearedSession(request) } });

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { readForm } from "../../../server/request-guards.ts";
+import { readForm } from "../../../common/read-form.ts";
 import { operatorContext } from "../../admin/auth.server";
 import { MessageActions } from "../../admin/inbox/MessageActions";
 import { changeMessageState, loadMessage, messageIntents } from "../../admin/inbox/message.server";
@@ -7,12 +7,12 @@ import { DateTime, formatDateTime } from "../../admin/list/DateTime";
 import { adminMeta } from "../../admin/meta";
 import { useAdminText } from "../../admin/text";
 import { clientAddress } from "../../rate-limit.server";
-import { getServices } from "../../services.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/message";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   return { message: await loadMessage(db, params.id) };
 }
 
@@ -21,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = messageIntents.find((candidate) => candidate === form?.intent);
   if (!intent) throw new Response(null, { status: 400 });
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   const outcome = await changeMessageState(db, { param: params.id, intent, operator, address: clientAddress(request) });
   return { outcome };
 }

@@ -9,13 +9,13 @@ import { FilterForm } from "../../admin/list/FilterForm";
 import { Pagination } from "../../admin/list/Pagination";
 import { adminMeta } from "../../admin/meta";
 import { useAdminText } from "../../admin/text";
-import { getServices } from "../../services.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/messages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The layout's gate has run; asking again fails closed should this route ever leave the layout.
   context.get(operatorContext);
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   return loadInbox(db, new URL(request.url));
 }
 

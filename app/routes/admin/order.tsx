@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
+import { readForm } from "../../../common/read-form.ts";
 import { findOrderByReference } from "../../../server/db/repositories.ts";
 import { logger } from "../../../server/logger.ts";
-import { readForm } from "../../../server/request-guards.ts";
 import { operatorContext } from "../../admin/auth.server";
 import { adminMeta } from "../../admin/meta";
 import { AccessFacts } from "../../admin/orders/AccessFacts";
@@ -18,11 +18,12 @@ import { Timeline } from "../../admin/orders/Timeline";
 import { linkClass } from "../../admin/orders/ui";
 import { useAdminText } from "../../admin/text";
 import { clientAddress } from "../../rate-limit.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/order";
 
 /** One order: what was bought and paid, what happened to it, and what the operator can do next. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await loadOrderPage(await consoleServices(), params.reference);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await loadOrderPage(consoleServices(await servicesOf(context)), params.reference);
   if (!page) throw data(null, { status: 404 });
   return page;
 }
@@ -30,7 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { operator } = context.get(operatorContext);
   const form = (await readForm(request)) ?? {};
-  const services = await consoleServices();
+  const services = consoleServices(await servicesOf(context));
   const order = await findOrderByReference(services.db, params.reference);
   if (!order) throw data(null, { status: 404 });
   try {

@@ -8,13 +8,13 @@ import { OrderFilters } from "../../admin/orders/OrderFilters";
 import { OrdersTable, toOrderRow } from "../../admin/orders/OrdersTable";
 import { linkClass } from "../../admin/orders/ui";
 import { useAdminText } from "../../admin/text";
-import { getServices } from "../../services.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/orders";
 
 /** The orders, newest first, filtered by status and searched by reference, e-mail or name. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams);
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   const [list, awaiting] = await Promise.all([
     listOrders(db, { status: query.status ?? undefined, search: query.search, page: query.page }),
     countAwaitingDelivery(db),

@@ -8,12 +8,12 @@ import { adminMeta } from "../../admin/meta";
 import { StateCounts } from "../../admin/subscribers/StateCounts";
 import { loadSubscribers } from "../../admin/subscribers/subscribers.server";
 import { useAdminText } from "../../admin/text";
-import { getServices } from "../../services.server";
+import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/subscribers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const { db } = await getServices();
+  const { db } = await servicesOf(context);
   return loadSubscribers(db, new URL(request.url));
 }
 

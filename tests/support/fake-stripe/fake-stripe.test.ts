@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+import { sessionParams, withFakeStripe } from "./harness.ts";
 import { parseForm } from "./params.ts";
-import { sessionParams, withFakeStripe } from "./testing.ts";
 
 const t = withFakeStripe();
 

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { sessionParams, withFakeStripe } from "./testing.ts";
+import { sessionParams, withFakeStripe } from "./harness.ts";
 
 const t = withFakeStripe();
 

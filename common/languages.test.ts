@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLanguage, languageFromBrowserTag, languageFromPath, localizePath, pathWithoutLanguage, requestPathname } from "./languages";
+import { isLanguage, languageFromBrowserTag, languageFromPath, localizePath, pathWithoutLanguage, requestPathname } from "./languages.ts";
 
 describe("languages in URLs", () => {
   it.each([

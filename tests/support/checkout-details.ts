@@ -1,8 +1,8 @@
 /**
  * Test support: a checkout form as validation gives it, for tests that place orders the way the checkout
- * does. Used by the *.test.ts files beside it, never by pages.
+ * does.
  */
-import type { CheckoutOrder, ContactDetails } from "./schema";
+import type { CheckoutOrder, ContactDetails } from "../../app/checkout/schema";
 
 let checkouts = 0;
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { closeDatabase, type Database, type DialectName, openDatabase } from "./database.ts";
+import { closeDatabase, type Database, type DialectName, openDatabase } from "../../server/db/database.ts";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 

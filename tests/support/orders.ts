@@ -1,20 +1,23 @@
 /**
  * Test support for the order actions: a migrated database with the test gateway, a key, an operator, and
- * orders in the states the actions start from. Used by the *.server.test.ts files beside it, never by pages.
+ * orders in the states the actions start from, for the tests of app/admin/orders/ and those that need a paid order.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { createOperator } from "../../../server/admin/operators.ts";
-import { type DialectName, migrateToLatest } from "../../../server/db/database.ts";
-import { createOrder, findOrderById, type NewOrder } from "../../../server/db/repositories.ts";
-import type { Order } from "../../../server/db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../../../server/db/testing.ts";
-import { createTestGateway } from "../../../server/payments/test-gateway.ts";
-import { recordPayment } from "../../checkout/settle-order.server";
-import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
+import type { ConsoleOperator, ConsoleServices } from "../../app/admin/orders/console-services.server";
+import { recordPayment } from "../../app/checkout/settle-order.server";
+import { createOperator } from "../../server/admin/operators.ts";
+import { type DialectName, migrateToLatest } from "../../server/db/database.ts";
+import { createOrder, findOrderById, type NewOrder } from "../../server/db/repositories.ts";
+import type { Order } from "../../server/db/schema.ts";
+import { createTestGateway } from "../../server/payments/test-gateway.ts";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
+import { someonesOrder } from "./new-order.ts";
 
 export interface OrderTestBed {
   handle: TestDatabase;
   services: ConsoleServices;
+  /** How many times the code under test woke the mail worker (`services.wakeMail`). */
+  mailWakes(): number;
   operator: ConsoleOperator;
   /** A pending order, nothing charged yet. */
   pendingOrder(overrides?: Partial<NewOrder>): Promise<Order>;
@@ -29,31 +32,11 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
   await migrateToLatest(handle.db, dialect);
   const db = handle.db;
   const gateway = createTestGateway({ db, delayMs: 0 });
-  const services: ConsoleServices = { db, gateway, accessKey: randomBytes(32) };
+  let wakes = 0;
+  const services: ConsoleServices = { db, gateway, accessKey: randomBytes(32), wakeMail: () => void wakes++ };
   const { id, email } = await createOperator(db, `ops-${randomUUID().slice(0, 8)}@example.com`, "not-a-real-hash");
 
-  const pendingOrder = async (overrides: Partial<NewOrder> = {}) =>
-    (
-      await createOrder(db, {
-        idempotency_key: randomUUID(),
-        plan_key: "advanced",
-        viewers: 2,
-        amount_cents: 2900,
-        currency: "EUR",
-        language: "fr",
-        first_name: "Camille",
-        last_name: "Durand",
-        email: `camille-${randomUUID().slice(0, 8)}@example.com`,
-        phone: "+33 6 12 34 56 78",
-        country: "FR",
-        city: "Lyon",
-        postal_code: "69001",
-        address: "1 place Bellecour",
-        card_brand: "visa",
-        card_last4: "4242",
-        ...overrides,
-      })
-    ).order;
+  const pendingOrder = async (overrides: Partial<NewOrder> = {}) => (await createOrder(db, someonesOrder(overrides))).order;
 
   const chargeOnly = async (order: Order) => {
     const card = { number: "4242424242424242", expiry: "12/30", cvv: "123", brand: "visa" as const };
@@ -64,11 +47,11 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
 
   const paidOrder = async (overrides: Partial<NewOrder> = {}) => {
     const order = await pendingOrder(overrides);
-    await recordPayment(db, order, await chargeOnly(order));
+    await recordPayment(services, order, await chargeOnly(order));
     const paid = await findOrderById(db, order.id);
     if (paid?.status !== "paid") throw new Error("The order was not recorded as paid");
     return paid;
   };
 
-  return { handle, services, operator: { id, email }, pendingOrder, paidOrder, chargeOnly };
+  return { handle, services, mailWakes: () => wakes, operator: { id, email }, pendingOrder, paidOrder, chargeOnly };
 }

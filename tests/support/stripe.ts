@@ -1,23 +1,23 @@
 /**
  * Test support for the Stripe path: a migrated database, the local Stripe of tests/support/fake-stripe behind
- * the real `stripe` SDK, and our webhook handling behind a real HTTP endpoint. Used by the *.test.ts files
- * beside it, never by pages.
+ * the real `stripe` SDK, and our webhook handling behind a real HTTP endpoint, for app/checkout/stripe-*.test.ts.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type Stripe from "stripe";
+import { type PlaceOrderContext, placeHostedOrder } from "../../app/checkout/place-order.server";
+import type { ContactDetails } from "../../app/checkout/schema";
+import type { SettleServices } from "../../app/checkout/settle-order.server";
+import { applyStripeEvent } from "../../app/checkout/stripe-events.server";
+import { allMessages } from "../../app/i18n/messages.server";
+import { registerMessages } from "../../app/i18n/registry";
 import { type Database, migrateToLatest } from "../../server/db/database.ts";
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
-import { createTestDatabase } from "../../server/db/testing.ts";
 import { createStripeGateway, type StripeGateway } from "../../server/payments/stripe-gateway.ts";
-import { type FakeStripe, startFakeStripe } from "../../tests/support/fake-stripe/server.ts";
-import { allMessages } from "../i18n/messages.server";
-import { registerMessages } from "../i18n/registry";
-import { contactDetails } from "./checkout-fixtures.server";
-import { type PlaceOrderContext, placeHostedOrder } from "./place-order.server";
-import type { ContactDetails } from "./schema";
-import { applyStripeEvent } from "./stripe-events.server";
+import { contactDetails } from "./checkout-details";
+import { createTestDatabase } from "./databases.ts";
+import { type FakeStripe, startFakeStripe } from "./fake-stripe/server.ts";
 
 export const webhookSecret = "whsec_stripe_payments_test";
 /** How the checkout calls `placeHostedOrder`, from one visitor's address. */
@@ -26,6 +26,8 @@ export const checkoutContext: PlaceOrderContext = { language: "fr", address: "20
 export interface StripeTestBed {
   db: Database;
   gateway: StripeGateway;
+  /** The database and the gateway, with a mail worker that is never woken (the tests read the outbox). */
+  services: SettleServices & { gateway: StripeGateway };
   fake: FakeStripe;
   /** Our webhook endpoint, as app/routes/stripe-webhook.ts serves it. */
   webhookUrl: string;
@@ -37,20 +39,20 @@ export interface StripeTestBed {
 }
 
 /** Our webhook route, as app/routes/stripe-webhook.ts does it: verify the raw body, then apply. */
-async function startEndpoint(db: Database, gateway: () => StripeGateway) {
+async function startEndpoint(services: () => SettleServices & { gateway: StripeGateway }) {
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     let event: Stripe.Event;
     try {
       const signature = String(request.headers["stripe-signature"] ?? "") || null;
-      event = await gateway().verifyEvent(Buffer.concat(chunks).toString("utf8"), signature);
+      event = await services().gateway.verifyEvent(Buffer.concat(chunks).toString("utf8"), signature);
     } catch {
       response.writeHead(400).end("Bad signature");
       return;
     }
     try {
-      const result = await applyStripeEvent({ db, gateway: gateway() }, event);
+      const result = await applyStripeEvent(services(), event);
       response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ result }));
     } catch {
       response.writeHead(500).end();
@@ -67,15 +69,16 @@ export async function startStripeTestBed(): Promise<StripeTestBed> {
   const db = handle.db;
   await migrateToLatest(db, "sqlite");
   // The endpoint needs the gateway, which needs the local Stripe, which needs the endpoint's address.
-  let gateway: StripeGateway | undefined;
-  const endpoint = await startEndpoint(db, () => gateway!);
+  let services: StripeTestBed["services"] | undefined;
+  const endpoint = await startEndpoint(() => services!);
   const fake = await startFakeStripe({ port: 0, webhookUrl: endpoint.url, webhookSecret });
-  gateway = createStripeGateway({ secretKey: "sk_test_payments", webhookSecret, apiBase: fake.url });
-  const stripe = gateway;
+  const stripe = createStripeGateway({ secretKey: "sk_test_payments", webhookSecret, apiBase: fake.url });
+  services = { db, gateway: stripe, wakeMail: () => {} };
 
   return {
     db,
     gateway: stripe,
+    services,
     fake,
     webhookUrl: endpoint.url,
     async checkout(changes = {}, context = checkoutContext) {

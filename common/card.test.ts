@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardNumberProblem, detectCardBrand, expiryProblem, formatCardNumber, formatExpiry, passesLuhn } from "./card";
+import { cardNumberProblem, detectCardBrand, expiryProblem, formatCardNumber, formatExpiry, passesLuhn } from "./card.ts";
 
 /** Appends the Luhn check digit to a number's other digits. */
 function withCheckDigit(body: string): string {

@@ -3,14 +3,14 @@
  * each request with the operator's snippet), and attempts made as the runner makes them.
  */
 
+import { fulfilmentJobHandlers } from "../../app/fulfilment/handlers.server";
 import type { DialectName } from "../../server/db/database.ts";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
-import { startTestReceiver, type TestReceiver } from "../../server/fulfilment/test-receiver.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
-import { createOrderTestBed, type OrderTestBed } from "../admin/orders/test-bed.server";
-import { fulfilmentJobHandlers } from "./handlers.server";
+import { startTestReceiver, type TestReceiver } from "./fake-provisioning.ts";
+import { createOrderTestBed, type OrderTestBed } from "./orders";
 
 export const T0 = new Date("2026-01-31T09:30:00.000Z");
 export const at = (ms: number) => new Date(T0.getTime() + ms);

@@ -1,11 +1,11 @@
 /**
- * For cluster.test.ts: server/cluster.ts's primary over a tiny HTTP worker that answers its process id,
+ * For server/cluster.test.ts: server/cluster.ts's primary over a tiny HTTP worker that answers its process id,
  * after FIXTURE_DELAY_MS for /slow. Run with FIXTURE_PORT and FIXTURE_WORKERS; FIXTURE_FAIL_START makes
  * every worker fail before it listens.
  */
 import cluster from "node:cluster";
 import { createServer } from "node:http";
-import { startPrimary } from "./cluster.ts";
+import { startPrimary } from "../../server/cluster.ts";
 
 const port = Number(process.env.FIXTURE_PORT);
 const line = (fields: object, message: string) => console.log(JSON.stringify({ ...fields, msg: message }));

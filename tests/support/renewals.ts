@@ -1,15 +1,16 @@
 /**
  * Test support for renewals: a migrated database, a links key, and orders delivered at a chosen time with
- * their jobs scheduled as delivery schedules them. Used by the tests beside it, never by pages.
+ * their jobs scheduled as delivery schedules them, for the tests of app/renewals/.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { scheduleAccessJobs } from "../../app/jobs/schedule.server";
+import { deriveLinkKey } from "../../app/renewals/links.server";
 import { addCalendarMonths, markOrderDelivered } from "../../server/db/admin-orders.ts";
 import { type DialectName, migrateToLatest } from "../../server/db/database.ts";
 import { createOrder, markOrderPaid, type NewOrder } from "../../server/db/repositories.ts";
 import type { Job, Order } from "../../server/db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../../server/db/testing.ts";
-import { scheduleAccessJobs } from "../jobs/schedule.server";
-import { deriveLinkKey } from "./links.server";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
+import { someonesOrder } from "./new-order.ts";
 
 export interface RenewalTestBed {
   handle: TestDatabase;
@@ -28,31 +29,7 @@ export async function createRenewalTestBed(dialect: DialectName = "sqlite"): Pro
   const { db } = handle;
 
   const order = async (overrides: Partial<NewOrder> = {}, at = new Date()) =>
-    (
-      await createOrder(
-        db,
-        {
-          idempotency_key: randomUUID(),
-          plan_key: "advanced",
-          viewers: 2,
-          amount_cents: 2900,
-          currency: "EUR",
-          language: "en",
-          first_name: "Camille",
-          last_name: "Durand",
-          email: `camille-${randomUUID().slice(0, 8)}@example.com`,
-          phone: "+33 6 12 34 56 78",
-          country: "FR",
-          city: "Lyon",
-          postal_code: "69001",
-          address: "1 place Bellecour",
-          card_brand: "visa",
-          card_last4: "4242",
-          ...overrides,
-        },
-        at,
-      )
-    ).order;
+    (await createOrder(db, someonesOrder({ language: "en", ...overrides }), at)).order;
 
   const deliveredOrder = async (overrides: Partial<NewOrder> = {}, at = new Date()) => {
     const created = await order(overrides, at);

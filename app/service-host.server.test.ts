@@ -1,0 +1,102 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { migrateToLatest } from "../server/db/database.ts";
+import type { JobRunner } from "../server/jobs/runner.ts";
+import { logger } from "../server/logger.ts";
+import type { OutboxWorker } from "../server/mail/outbox.ts";
+import { createTestGateway } from "../server/payments/test-gateway.ts";
+import { createTestDatabase, type TestDatabase } from "../tests/support/databases.ts";
+import { createServiceHost, provideServices, type Running } from "./service-host.server";
+import { servicesContext, servicesOf } from "./services.server";
+
+let handle: TestDatabase;
+beforeAll(async () => {
+  handle = await createTestDatabase("sqlite");
+  await migrateToLatest(handle.db, "sqlite");
+});
+afterAll(() => handle.cleanup());
+
+/** What opening gives, with the background workers replaced by spies; the database stays the test's. */
+function running(db = handle.db): Running {
+  const mailWorker = { stop: vi.fn(async () => {}), sendSoon: vi.fn(async () => {}) } as unknown as OutboxWorker;
+  const jobRunner = { stop: vi.fn(async () => {}), runOnce: vi.fn(async () => ({ done: 0 })) } as unknown as JobRunner;
+  const services = { db, gateway: createTestGateway({ db }), wakeMail: () => void mailWorker.sendSoon() };
+  return { services, mailWorker, jobRunner };
+}
+
+const databaseDown = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
+
+describe("the service host", () => {
+  it("opens once per process, however many ask at once", async () => {
+    const openAll = vi.fn(async () => running());
+    const host = createServiceHost(openAll);
+    const [first, second] = await Promise.all([host.open(), host.open()]);
+    expect(first).toBe(second);
+    expect(openAll).toHaveBeenCalledTimes(1);
+  });
+
+  it("rejects while the database is down, and tries again at the next call", async () => {
+    const openAll = vi.fn<() => Promise<Running>>(databaseDown);
+    const host = createServiceHost(openAll);
+    await expect(host.open()).rejects.toThrow("ECONNREFUSED");
+    await expect(host.checkReadiness()).rejects.toThrow("ECONNREFUSED");
+    openAll.mockImplementation(async () => running());
+    await expect(host.open()).resolves.toMatchObject({ db: handle.db });
+    await expect(host.checkReadiness()).resolves.toBeUndefined();
+  });
+
+  it("is not ready while the database hangs", async () => {
+    const host = createServiceHost(() => new Promise<never>(() => {}));
+    await expect(host.checkReadiness(20)).rejects.toThrow("did not answer within 20 ms");
+  });
+
+  it("keeps trying to start until the database answers, saying so", async () => {
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    let attempts = 0;
+    const opened = running();
+    const host = createServiceHost(async () => {
+      attempts++;
+      if (attempts < 3) throw new Error("not yet");
+      return opened;
+    });
+    host.start(5);
+    await vi.waitFor(() => expect(attempts).toBe(3));
+    await expect(host.open()).resolves.toBe(opened.services);
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+
+  it("wakes the mail worker and the job runner it started, and stops both", async () => {
+    // Its own connection: stopping closes the database.
+    const opened = running(handle.openAnother());
+    const openAll = vi.fn(async () => opened);
+    const host = createServiceHost(openAll);
+    host.runJobsNow(); // nothing started yet: nothing to run
+    const services = await host.open();
+    services.wakeMail();
+    host.runJobsNow();
+    await vi.waitFor(() => expect(opened.jobRunner.runOnce).toHaveBeenCalledTimes(1));
+    expect(opened.mailWorker.sendSoon).toHaveBeenCalledTimes(1);
+
+    await host.stop();
+    expect(opened.jobRunner.stop).toHaveBeenCalled();
+    expect(opened.mailWorker.stop).toHaveBeenCalled();
+    openAll.mockImplementation(async () => running());
+    await host.open();
+    expect(openAll).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the services in a request's context", () => {
+  it("are set by the root's middleware", async () => {
+    const context = new RouterContextProvider();
+    const next = vi.fn(async () => new Response("page"));
+    await provideServices({ context, request: new Request("http://shop.test/"), params: {}, unstable_pattern: "/" } as never, next);
+    expect(next).toHaveBeenCalled();
+    expect(context.get(servicesContext)).toBeTypeOf("function");
+  });
+
+  it("fail closed without it", () => {
+    expect(() => servicesOf(new RouterContextProvider())).toThrow();
+  });
+});
