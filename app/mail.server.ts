@@ -3,8 +3,8 @@ import { serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
 import type { ContactMessage, NewsletterSubscriber, Order } from "../server/db/schema.ts";
 import { AFTER_SALE_MAIL_KINDS, renderRefundMail } from "../server/mail/access-mail.ts";
+import { queueMail } from "../server/mail/mail-job.ts";
 import { NEWSLETTER_ALREADY_SUBSCRIBED_KIND, renderNewsletterAlreadySubscribed } from "../server/mail/newsletter-mail.ts";
-import { queueMail } from "../server/mail/outbox.ts";
 import {
   MAIL_KINDS,
   orderConfirmationInput,
@@ -14,17 +14,17 @@ import {
 } from "../server/mail/templates.ts";
 import { formatPrice } from "./content/plans";
 import { isLanguage, type Language, localizePath } from "./i18n/languages";
-import { wakeMailWorker } from "./services.server";
+import { runJobsNow } from "./services.server";
 
 /** Where contact messages go: OPERATOR_EMAIL, else the support address of content/site.ts. */
 const operatorAddress = serverConfig().OPERATOR_EMAIL ?? site.brand.supportEmail;
 
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
 
-/** Mails are stored first and sent by the worker, so a mail server that is down never loses one. */
+/** Mails are stored first and sent by the job runner, so a mail server that is down never loses one. */
 async function queue(db: Database, kind: string, to: string, mail: { subject: string; text: string; html: string }, orderId?: number) {
   await queueMail(db, { kind, to, ...mail, orderId });
-  wakeMailWorker();
+  runJobsNow();
 }
 
 export function queueOrderConfirmation(db: Database, order: Order) {
@@ -36,7 +36,7 @@ export function queueOrderConfirmation(db: Database, order: Order) {
 /**
  * The customer's notice of a refund, in their language: queued by whichever call records the refund (the
  * console, or Stripe's webhook for a refund it told of first or made in the Dashboard), in the transaction
- * that records it, so each refund recorded is mailed once. The worker is not woken here: the mail is not
+ * that records it, so each refund recorded is mailed once. The job runner is not woken here: the mail is not
  * there for it until the transaction commits, so the caller wakes it then.
  */
 export async function queueRefundNotice(db: Database, order: Order, refundedCents: number, refundedAt: Date = new Date()) {

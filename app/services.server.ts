@@ -5,19 +5,18 @@ import { closeDatabase, type Database, openConfiguredDatabase } from "../server/
 import { JOB_KINDS } from "../server/jobs/enqueue.ts";
 import { createJobRunner, type JobRunner } from "../server/jobs/runner.ts";
 import { logger } from "../server/logger.ts";
-import { createOutboxWorker, type OutboxWorker } from "../server/mail/outbox.ts";
-import { createMailTransport } from "../server/mail/transport.ts";
+import { createMailTransport, type MailTransport } from "../server/mail/transport.ts";
 import type { PaymentGateway } from "../server/payments/gateway.ts";
 import { createPaymentGateway, gatewayTraits } from "../server/payments/index.ts";
-import { encryptionKey } from "./admin/secrets.server";
 import { jobHandlers } from "./jobs/handlers.server";
 
 export interface Services {
   db: Database;
   /** The payment gateway named by PAYMENT_GATEWAY. */
   gateway: PaymentGateway;
-  mailWorker: OutboxWorker;
-  /** Runs the background jobs (app/jobs/handlers.server.ts), the periodic sweeps among them. */
+  /** Where the `mail` jobs send: SMTP_URL, else .eml files in MAIL_OUTBOX_DIR. */
+  mailTransport: MailTransport;
+  /** Runs the background jobs (app/jobs/handlers.server.ts): mails, the periodic sweeps and the rest. */
   jobRunner: JobRunner;
 }
 
@@ -33,19 +32,17 @@ export function getServices(): Promise<Services> {
     const config = serverConfig();
     const db = await openConfiguredDatabase(config);
     // SMTP_URL in production; otherwise every mail is written to data/outbox/ as an .eml file.
-    const transport = createMailTransport({
+    const mailTransport = createMailTransport({
       smtpUrl: config.SMTP_URL,
       outboxDirectory: config.MAIL_OUTBOX_DIR,
       from: config.MAIL_FROM ?? `${site.brand.name} <${site.brand.supportEmail}>`,
     });
-    const mailWorker = createOutboxWorker({ db, transport, log: logger, openWith: encryptionKey() });
-    mailWorker.start();
     const gateway = createPaymentGateway(config, db);
     // Pending orders are looked at ten times per RECONCILE_AFTER_SECONDS, so none waits much past it.
     const sweepEveryMs = Math.max(1_000, Math.min(60_000, Math.round((config.RECONCILE_AFTER_SECONDS * 1000) / 10)));
     const jobRunner = createJobRunner({
       db,
-      handlers: jobHandlers({ db, gateway, mailWorker }),
+      handlers: jobHandlers({ db, gateway, mailTransport }),
       log: logger,
       recurring: [
         { kind: JOB_KINDS.reconcileSweep, everyMs: sweepEveryMs },
@@ -53,7 +50,7 @@ export function getServices(): Promise<Services> {
       ],
     });
     jobRunner.start();
-    return { db, gateway, mailWorker, jobRunner };
+    return { db, gateway, mailTransport, jobRunner };
   })().catch((error: unknown) => {
     started = undefined;
     throw error;
@@ -82,12 +79,7 @@ export async function checkReadiness(timeoutMs = 2000): Promise<void> {
 /** Whether the payment gateway moves no real money (the checkout then says so), and where the card is given. */
 export const paymentTraits = gatewayTraits(serverConfig());
 
-/** Sends newly queued mails now rather than at the worker's next round. */
-export function wakeMailWorker(): void {
-  void started?.then((services) => services.mailWorker.sendSoon()).catch(() => {});
-}
-
-/** Runs the jobs due now (one just added, say) at once rather than at the runner's next round. */
+/** Runs the jobs due now (one just added, a mail just queued) at once rather than at the runner's next round. */
 export function runJobsNow(): void {
   void started
     ?.then((services) => services.jobRunner.runOnce())
@@ -101,13 +93,12 @@ export async function stopServices(): Promise<void> {
   const services = await current.catch(() => undefined);
   if (!services) return;
   await services.jobRunner.stop();
-  await services.mailWorker.stop();
   await closeDatabase(services.db).catch(() => {});
 }
 
 /**
- * Opens the services as the server starts, so that the jobs (reconciliation among them) and the mail worker
- * run even before anyone sends a form (orders left pending by a crash are settled after a restart). A database
+ * Opens the services as the server starts, so that the jobs (reconciliation and mails among them) run even
+ * before anyone sends a form (orders left pending by a crash are settled after a restart). A database
  * that is not there yet is tried again, without holding up the pages.
  */
 export function startServices(retryMs = 30_000): void {

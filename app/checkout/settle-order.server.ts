@@ -7,7 +7,7 @@ import type { FailureReason, PaymentLookup, PaymentRecord } from "../../server/p
 import { schedulePaidOrderJobs } from "../jobs/schedule.server";
 import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
-import { type Services, wakeMailWorker } from "../services.server";
+import { runJobsNow, type Services } from "../services.server";
 
 /** The order as the payment gateway needs it. */
 export function paymentRecord(order: Order): PaymentRecord {
@@ -74,7 +74,7 @@ async function recordProcessorRefund(db: Services["db"], order: Order, refundedC
     await queueRefundNotice(transaction, refunded.order, refunded.addedCents);
     return true;
   });
-  if (recorded) wakeMailWorker();
+  if (recorded) runJobsNow();
 }
 
 /** The timeline's word for a failure: a refusal, a payment never finished, or an authentication that failed. */
@@ -157,6 +157,6 @@ export async function recordPayment(db: Services["db"], order: Order, gatewayRef
       });
     }
   }
-  // Queuing woke the mail worker before the commit, when it could not see the mail yet.
-  wakeMailWorker();
+  // Queuing woke the job runner before the commit, when it could not see the mail yet.
+  runJobsNow();
 }

@@ -8,9 +8,9 @@ import { markDeliveryAlerted } from "../../server/db/admin-orders.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
+import { queueMail } from "../../server/mail/mail-job.ts";
 import { OPERATOR_ALERT_MAIL_KIND, renderDeliveryAlertMail } from "../../server/mail/operator-alert-mail.ts";
-import { queueMail } from "../../server/mail/outbox.ts";
-import { wakeMailWorker } from "../services.server";
+import { runJobsNow } from "../services.server";
 import { type FulfilmentSettings, orderIdOf, type ServicesGetter } from "./settings.server";
 
 export function deliveryAlertHandler(getServices: ServicesGetter, settings: FulfilmentSettings): JobHandler {
@@ -31,7 +31,7 @@ export function deliveryAlertHandler(getServices: ServicesGetter, settings: Fulf
         await recordOrderEvent(transaction, { orderId: order.id, type: "delivery-late", actor: "system", details: { waitingSince } }, now);
         return true;
       });
-      if (alerted) wakeMailWorker();
+      if (alerted) runJobsNow();
     },
   };
 }

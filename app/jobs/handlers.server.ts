@@ -6,6 +6,8 @@
 import { serverConfig } from "../../server/config.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
+import { logger } from "../../server/logger.ts";
+import { mailJobHandler } from "../../server/mail/mail-job.ts";
 import { encryptionKey } from "../admin/secrets.server";
 import { pruneRateLimitsHandler, reconcileSweepHandler } from "../checkout/reconciliation.server";
 import { fulfilmentJobHandlers } from "../fulfilment/handlers.server";
@@ -18,6 +20,7 @@ export type JobServices = Omit<Services, "jobRunner">;
 export function jobHandlers(services: JobServices): Record<string, JobHandler> {
   const config = serverConfig();
   return {
+    [JOB_KINDS.mail]: mailJobHandler({ db: services.db, transport: services.mailTransport, openWith: encryptionKey(), log: logger }),
     [JOB_KINDS.reconcileSweep]: reconcileSweepHandler(services, { afterMs: config.RECONCILE_AFTER_SECONDS * 1000 }),
     [JOB_KINDS.pruneRateLimits]: pruneRateLimitsHandler(services.db),
     ...fulfilmentJobHandlers(async () => ({ db: services.db, accessKey: encryptionKey() ?? null })),

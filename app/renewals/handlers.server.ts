@@ -6,7 +6,7 @@ import type { Database } from "../../server/db/database.ts";
 import type { Job } from "../../server/db/schema.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import { GiveUp, type JobHandler } from "../../server/jobs/runner.ts";
-import { wakeMailWorker } from "../services.server";
+import { runJobsNow } from "../services.server";
 import { expireAccess } from "./expiry.server";
 import { linkKey } from "./links.server";
 import { sendRenewalReminder } from "./reminder.server";
@@ -43,7 +43,7 @@ export function renewalJobHandlers(
       async run(job, now) {
         const request = payloadOf(job, true);
         const { db } = await services();
-        if ((await sendRenewalReminder(db, request, now, key())) === "sent") wakeMailWorker();
+        if ((await sendRenewalReminder(db, request, now, key())) === "sent") runJobsNow();
       },
     },
     [JOB_KINDS.accessExpiry]: {

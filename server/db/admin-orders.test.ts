@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCalendarMonths, countAwaitingDelivery, findOrderMail, listOrderMails, listOrders, markOrderDelivered } from "./admin-orders.ts";
 import { migrateToLatest } from "./database.ts";
-import { createOrder, enqueueMail, markOrderPaid, type NewOrder } from "./repositories.ts";
+import { createOrder, insertMail, markOrderPaid, type NewOrder } from "./repositories.ts";
 import type { Order } from "./schema.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "./testing.ts";
 
@@ -104,12 +104,12 @@ for (const target of testTargets) {
 
     it("finds an order's mails, and a mail only through its own order", async () => {
       const [first, second] = [orders[3]!, orders[5]!];
-      const mail = await enqueueMail(
+      const mail = await insertMail(
         handle.db,
         { kind: "order-confirmation", to_address: "a@example.com", subject: "S", body_text: "T", order_id: first.id },
         minutes(41),
       );
-      await enqueueMail(
+      await insertMail(
         handle.db,
         { kind: "order-confirmation", to_address: "b@example.com", subject: "S", body_text: "T", order_id: second.id },
         minutes(41),

@@ -5,10 +5,10 @@ import { recordOrderEvent } from "../../../server/db/order-events.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { accessPeriod } from "../../../server/fulfilment/payload.ts";
 import { type AccessDetails, AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/access-mail.ts";
-import { queueMail } from "../../../server/mail/outbox.ts";
+import { queueMail } from "../../../server/mail/mail-job.ts";
 import { isLanguage } from "../../i18n/languages";
 import { scheduleAccessJobs } from "../../jobs/schedule.server";
-import { wakeMailWorker } from "../../services.server";
+import { runJobsNow } from "../../services.server";
 import { parseAccessForm } from "./access-form";
 import { type ActionResult, type FormValues, failed, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
@@ -60,7 +60,7 @@ export async function fulfilOrder(
     }
     return updated;
   });
-  if (delivered) wakeMailWorker();
+  if (delivered) runJobsNow();
   return delivered;
 }
 

@@ -5,7 +5,7 @@ import type { Order } from "../../../server/db/schema.ts";
 import type { RefundResult } from "../../../server/payments/gateway.ts";
 import { paymentRecord } from "../../checkout/settle-order.server";
 import { queueRefundNotice } from "../../mail.server";
-import { wakeMailWorker } from "../../services.server";
+import { runJobsNow } from "../../services.server";
 import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
 import { recordOperatorAction } from "./operator-action.server";
@@ -89,6 +89,6 @@ export async function refundOrder(
     return "claimed";
   });
   if (outcome === "already") return failed("refund", "orders.refund.already");
-  wakeMailWorker();
+  runJobsNow();
   return succeeded("refund", "orders.refund.done", { amount });
 }

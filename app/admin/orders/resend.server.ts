@@ -1,7 +1,7 @@
 import { findOrderMail } from "../../../server/db/admin-orders.ts";
-import { enqueueMail } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { wakeMailWorker } from "../../services.server";
+import { queueStoredMail } from "../../../server/mail/mail-job.ts";
+import { runJobsNow } from "../../services.server";
 import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
 import { recordOperatorAction } from "./operator-action.server";
@@ -23,7 +23,7 @@ export async function resendMail(
   if (!mail) return failed("resend", "orders.resend.notFound");
 
   await services.db.transaction().execute(async (transaction) => {
-    const copy = await enqueueMail(
+    const copy = await queueStoredMail(
       transaction,
       {
         kind: mail.kind,
@@ -38,6 +38,6 @@ export async function resendMail(
     const details = { mailId: mail.id, copyId: copy.id, kind: mail.kind };
     await recordOperatorAction(transaction, operator, order, { name: "resend", event: "mail-resent", details }, address, now);
   });
-  wakeMailWorker();
+  runJobsNow();
   return succeeded("resend", "orders.resend.done", { to: mail.to_address });
 }
