@@ -19,6 +19,7 @@ import { runFaults } from "./faults.ts";
 import { runGracefulShutdown } from "./graceful-shutdown.ts";
 import { runHostileRequests } from "./hostile-requests.ts";
 import { runJobsAcrossServers } from "./jobs.ts";
+import { verifyConfirmationsSent } from "./mail-delivery.ts";
 import { createReport, seconds } from "./report.ts";
 import { freePorts, siteServer } from "./server-process.ts";
 
@@ -72,6 +73,7 @@ try {
   if (runs("load")) {
     report.section("1,000 checkouts at once, the server killed with SIGKILL in the middle");
     await runCheckoutLoad(server, db, report, { checkouts: 880, doubleClicks: 120, killAfterAnswers: 400, reloads: 60 });
+    await verifyConfirmationsSent(db, report, { directory: serverEnv.MAIL_OUTBOX_DIR });
   }
   if (runs("hostile")) {
     report.section("10,000 malformed and hostile requests");
