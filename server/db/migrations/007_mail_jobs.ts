@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type CreateTableBuilder, type Kysely, sql } from "kysely";
 import { idColumn, isPostgres, timestampType } from "./portable.ts";
 
 /** The outbox's last attempt, as this migration found it: a row with that many failures was no longer tried. */
@@ -15,14 +15,7 @@ const OUTBOX_MAX_ATTEMPTS = 10;
  * Then the outbox goes, with the worker that read it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable("mails")
-    .addColumn("id", "integer", idColumn(db))
-    .addColumn("kind", "text", (column) => column.notNull())
-    .addColumn("to_address", "text", (column) => column.notNull())
-    .addColumn("subject", "text", (column) => column.notNull())
-    .addColumn("body_text", "text", (column) => column.notNull())
-    .addColumn("body_html", "text")
+  await withWords(db, db.schema.createTable("mails"))
     .addColumn("order_id", "integer")
     .addColumn("created_at", timestampType, (column) => column.notNull())
     .addColumn("updated_at", timestampType, (column) => column.notNull())
@@ -56,14 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** Back to the outbox, each mail with the state its job had reached; the mail jobs go. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable("outbox_mails")
-    .addColumn("id", "integer", idColumn(db))
-    .addColumn("kind", "text", (column) => column.notNull())
-    .addColumn("to_address", "text", (column) => column.notNull())
-    .addColumn("subject", "text", (column) => column.notNull())
-    .addColumn("body_text", "text", (column) => column.notNull())
-    .addColumn("body_html", "text")
+  await withWords(db, db.schema.createTable("outbox_mails"))
     .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0).check(sql`attempts >= 0`))
     .addColumn("last_error", "text")
     .addColumn("sent_at", timestampType)
@@ -95,4 +81,15 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql`delete from jobs where kind = 'mail'`.execute(db);
   await db.schema.dropTable("mails").execute();
+}
+
+/** A mail's id and words: the same columns in `mails` as they were in `outbox_mails`. */
+function withWords<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T>) {
+  return table
+    .addColumn("id", "integer", idColumn(db))
+    .addColumn("kind", "text", (column) => column.notNull())
+    .addColumn("to_address", "text", (column) => column.notNull())
+    .addColumn("subject", "text", (column) => column.notNull())
+    .addColumn("body_text", "text", (column) => column.notNull())
+    .addColumn("body_html", "text");
 }
