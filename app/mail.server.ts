@@ -4,8 +4,8 @@ import { serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
 import type { ContactMessage, NewsletterSubscriber, Order } from "../server/db/schema.ts";
 import { AFTER_SALE_MAIL_KINDS, renderRefundMail } from "../server/mail/access-mail.ts";
+import { queueMail } from "../server/mail/mail-job.ts";
 import { NEWSLETTER_ALREADY_SUBSCRIBED_KIND, renderNewsletterAlreadySubscribed } from "../server/mail/newsletter-mail.ts";
-import { queueMail } from "../server/mail/outbox.ts";
 import {
   MAIL_KINDS,
   orderConfirmationInput,
@@ -21,8 +21,8 @@ const operatorAddress = serverConfig().OPERATOR_EMAIL ?? site.brand.supportEmail
 const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
 
 /**
- * Mails are stored first and sent by the worker, so a mail server that is down never loses one. Queued only:
- * the caller wakes the worker (`Services.wakeMail`) once the mail is committed.
+ * Mails are stored first and sent as jobs, so a mail server that is down never loses one. Queued only: the
+ * caller wakes the job runner (`Services.wakeMail`) once the mail is committed.
  */
 async function queue(db: Database, kind: string, to: string, mail: { subject: string; text: string; html: string }, orderId?: number) {
   await queueMail(db, { kind, to, ...mail, orderId });

@@ -6,18 +6,15 @@ import { closeDatabase, openConfiguredDatabase } from "../server/db/database.ts"
 import { JOB_KINDS } from "../server/jobs/enqueue.ts";
 import { createJobRunner, type JobRunner } from "../server/jobs/runner.ts";
 import { logger } from "../server/logger.ts";
-import { createOutboxWorker, type OutboxWorker } from "../server/mail/outbox.ts";
 import { createMailTransport } from "../server/mail/transport.ts";
 import { createPaymentGateway, gatewayTraits } from "../server/payments/index.ts";
-import { encryptionKey } from "./admin/secrets.server";
 import { jobHandlers } from "./jobs/handlers.server";
 import { type Services, servicesContext } from "./services.server";
 
 /** The services, and what runs in the background while they are open. */
 export interface Running {
   services: Services;
-  mailWorker: OutboxWorker;
-  /** Runs the background jobs (app/jobs/handlers.server.ts), the periodic sweeps among them. */
+  /** Runs the background jobs (app/jobs/handlers.server.ts): mails, the periodic sweeps and the rest. */
   jobRunner: JobRunner;
 }
 
@@ -28,8 +25,8 @@ export interface ServiceHost {
    */
   open(): Promise<Services>;
   /**
-   * Opens the services as the server starts, so that the jobs (reconciliation among them) and the mail worker
-   * run even before anyone sends a form (orders left pending by a crash are settled after a restart). A
+   * Opens the services as the server starts, so that the jobs (reconciliation and mails among them) run even
+   * before anyone sends a form (orders left pending by a crash are settled after a restart). A
    * database that is not there yet is tried again every `retryMs`, without holding up the pages.
    */
   start(retryMs?: number): void;
@@ -67,7 +64,6 @@ export function createServiceHost(openAll: () => Promise<Running>): ServiceHost 
       const stopping = await current?.catch(() => undefined);
       if (!stopping) return;
       await stopping.jobRunner.stop();
-      await stopping.mailWorker.stop();
       await closeDatabase(stopping.services.db).catch(() => {});
     },
     async checkReadiness(timeoutMs = 2000) {
@@ -94,7 +90,7 @@ export function createServiceHost(openAll: () => Promise<Running>): ServiceHost 
   return host;
 }
 
-/** The database, payment gateway, mail worker and job runner this server's configuration names. */
+/** The database, payment gateway, mail transport and job runner this server's configuration names. */
 async function openConfigured(): Promise<Running> {
   const config = serverConfig();
   const db = await openConfiguredDatabase(config);
@@ -104,14 +100,20 @@ async function openConfigured(): Promise<Running> {
     outboxDirectory: config.MAIL_OUTBOX_DIR,
     from: config.MAIL_FROM ?? `${site.brand.name} <${site.brand.supportEmail}>`,
   });
-  const mailWorker = createOutboxWorker({ db, transport, log: logger, openWith: encryptionKey() });
-  mailWorker.start();
-  const services: Services = { db, gateway: createPaymentGateway(config, db), wakeMail: () => void mailWorker.sendSoon() };
+  // Mails are jobs: waking the mail is running the jobs due now, once the runner below exists.
+  let jobRunner: JobRunner | undefined;
+  const wakeMail = () =>
+    void jobRunner
+      ?.runOnce()
+      .catch((error: unknown) =>
+        logger.warn({ reason: (error as Error).message }, "Mails could not be sent now; the next round tries again"),
+      );
+  const services: Services = { db, gateway: createPaymentGateway(config, db), wakeMail };
   // Pending orders are looked at ten times per RECONCILE_AFTER_SECONDS, so none waits much past it.
   const sweepEveryMs = Math.max(1_000, Math.min(60_000, Math.round((config.RECONCILE_AFTER_SECONDS * 1000) / 10)));
-  const jobRunner = createJobRunner({
+  jobRunner = createJobRunner({
     db,
-    handlers: jobHandlers(services),
+    handlers: jobHandlers(services, transport),
     log: logger,
     recurring: [
       { kind: JOB_KINDS.reconcileSweep, everyMs: sweepEveryMs },
@@ -119,10 +121,10 @@ async function openConfigured(): Promise<Running> {
     ],
   });
   jobRunner.start();
-  return { services, mailWorker, jobRunner };
+  return { services, jobRunner };
 }
 
-/** This process's services: one database pool, one mail worker and one job runner, whoever asks. */
+/** This process's services: one database pool and one job runner, whoever asks. */
 const serviceHost = createServiceHost(openConfigured);
 
 /** The root's middleware: every loader and action below it finds the services in its context. */

@@ -12,8 +12,8 @@ export interface Services {
   /** The payment gateway named by PAYMENT_GATEWAY. */
   gateway: PaymentGateway;
   /**
-   * Sends the mails just queued now rather than at the mail worker's next round. Called once the transaction
-   * that queued them has committed: before, the worker cannot see them.
+   * Sends the mails just queued now rather than at the job runner's next round (a mail is a `mail` job).
+   * Called once the transaction that queued them has committed: before, the runner cannot see them.
    */
   wakeMail(): void;
 }

@@ -21,7 +21,7 @@ export function paymentRecord(order: Order): PaymentRecord {
   };
 }
 
-/** What recording a payment needs: the database, and the mail worker to wake for the mails it queues. */
+/** What recording a payment needs: the database, and the job runner to wake for the mails it queues. */
 export type RecordServices = Pick<Services, "db" | "wakeMail">;
 export type SettleServices = Pick<Services, "db" | "gateway" | "wakeMail">;
 

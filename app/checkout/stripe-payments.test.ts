@@ -23,7 +23,7 @@ afterAll(() => bed.close());
 const checkout = () => bed.checkout();
 const current = (order: Order) => bed.current(order);
 const confirmations = async (order: Order) =>
-  bed.db.selectFrom("outbox_mails").selectAll().where("kind", "=", "order-confirmation").where("to_address", "=", order.email).execute();
+  bed.db.selectFrom("mails").selectAll().where("kind", "=", "order-confirmation").where("to_address", "=", order.email).execute();
 const eventsOf = (sessionId: string) =>
   bed.fake.events.filter((recorded) => (recorded.event.data.object as { id: string }).id === sessionId);
 

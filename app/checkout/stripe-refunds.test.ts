@@ -31,7 +31,7 @@ async function paidOrder(language: Language) {
   return bed.current(order);
 }
 const refundMails = (order: Order) =>
-  bed.db.selectFrom("outbox_mails").selectAll().where("order_id", "=", order.id).where("kind", "=", "order-refund").execute();
+  bed.db.selectFrom("mails").selectAll().where("order_id", "=", order.id).where("kind", "=", "order-refund").execute();
 const refundedLines = async (order: Order) =>
   (await listOrderEvents(bed.db, order.id))
     .filter((event) => event.type === "refunded")

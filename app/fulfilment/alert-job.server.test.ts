@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailJobKey } from "../../server/db/mails.ts";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
@@ -23,7 +24,7 @@ for (const target of testTargets) {
     const alert = () =>
       fulfilmentJobHandlers(async () => bed.services, { webhook: undefined, operatorEmail: "ops@example.com" })[JOB_KINDS.deliveryAlert];
     const run = (order: Order) => alert().run(claimedJob(JOB_KINDS.deliveryAlert, order, T0), T0);
-    const operatorMails = () => bed.handle.db.selectFrom("outbox_mails").selectAll().where("to_address", "=", "ops@example.com").execute();
+    const operatorMails = () => bed.handle.db.selectFrom("mails").selectAll().where("to_address", "=", "ops@example.com").execute();
     const lateEvents = async (order: Order) =>
       (await listOrderEvents(bed.handle.db, order.id)).filter((event) => event.type === "delivery-late");
 
@@ -38,7 +39,9 @@ for (const target of testTargets) {
       const mails = (await operatorMails()).slice(before);
       expect(mails).toHaveLength(1);
       const [mail] = mails;
-      expect(mail).toMatchObject({ kind: "operator-delivery-alert", order_id: null, sent_at: null });
+      expect(mail).toMatchObject({ kind: "operator-delivery-alert", order_id: null });
+      const job = await bed.handle.db.selectFrom("jobs").selectAll().where("unique_key", "=", mailJobKey(mail!.id)).executeTakeFirst();
+      expect(job).toMatchObject({ kind: "mail", payload: JSON.stringify({ mailId: mail!.id }), done_at: null });
       expect(mail!.subject).toBe(`[NovaStream] Order ${order.reference} is waiting for its access`);
       expect(mail!.body_text).toContain(`http://localhost:3000/admin/orders/${order.reference}`);
       expect(mail!.body_text).toContain("Plan: Gold");

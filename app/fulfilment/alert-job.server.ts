@@ -8,8 +8,8 @@ import { markDeliveryAlerted } from "../../server/db/admin-orders.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
+import { queueMail } from "../../server/mail/mail-job.ts";
 import { OPERATOR_ALERT_MAIL_KIND, renderDeliveryAlertMail } from "../../server/mail/operator-alert-mail.ts";
-import { queueMail } from "../../server/mail/outbox.ts";
 import { type FulfilmentSettings, orderIdOf, type ServicesGetter } from "./settings.server";
 
 export function deliveryAlertHandler(openServices: ServicesGetter, settings: FulfilmentSettings): JobHandler {

@@ -6,7 +6,7 @@ import { GiveUp } from "../../server/jobs/runner.ts";
 import type { FulfilServices } from "../admin/orders/deliver.server";
 
 /**
- * What the fulfilment jobs need from the shop: its database, the mail worker to wake, and the key that seals
+ * What the fulfilment jobs need from the shop: its database, the job runner to wake, and the key that seals
  * access details (null when ACCESS_ENCRYPTION_KEY is not set: answered details cannot be stored, and the
  * operator delivers).
  */

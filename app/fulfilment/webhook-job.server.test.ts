@@ -3,7 +3,7 @@ import { open } from "../../server/admin/secret-box.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
-import { openedBody } from "../../server/mail/outbox.ts";
+import { openedBody } from "../../server/mail/mail-job.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { answeredAccess, at, createWebhookTestBed, T0, type WebhookTestBed } from "../../tests/support/provisioning";
 
@@ -18,7 +18,7 @@ for (const target of testTargets) {
       t.clock.now = T0;
     });
     const accessMails = (order: Order) =>
-      t.bed.handle.db.selectFrom("outbox_mails").selectAll().where("order_id", "=", order.id).where("kind", "=", "order-access").execute();
+      t.bed.handle.db.selectFrom("mails").selectAll().where("order_id", "=", order.id).where("kind", "=", "order-access").execute();
 
     it("delivers the order with the details the provisioning system answers, mailing them sealed in the customer's language", async () => {
       const order = await t.bed.paidOrder({ language: "es" });

@@ -6,15 +6,20 @@
 import { serverConfig } from "../../server/config.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
+import { logger } from "../../server/logger.ts";
+import { mailJobHandler } from "../../server/mail/mail-job.ts";
+import type { MailTransport } from "../../server/mail/transport.ts";
 import { encryptionKey } from "../admin/secrets.server";
 import { pruneRateLimitsHandler, reconcileSweepHandler } from "../checkout/reconciliation.server";
 import { fulfilmentJobHandlers } from "../fulfilment/handlers.server";
 import { renewalJobHandlers } from "../renewals/handlers.server";
 import type { Services } from "../services.server";
 
-export function jobHandlers(services: Services): Record<string, JobHandler> {
+/** Every kind's handler, with the services they work with and the transport the `mail` jobs send through. */
+export function jobHandlers(services: Services, mailTransport: MailTransport): Record<string, JobHandler> {
   const config = serverConfig();
   return {
+    [JOB_KINDS.mail]: mailJobHandler({ db: services.db, transport: mailTransport, openWith: encryptionKey(), log: logger }),
     [JOB_KINDS.reconcileSweep]: reconcileSweepHandler(services, { afterMs: config.RECONCILE_AFTER_SECONDS * 1000 }),
     [JOB_KINDS.pruneRateLimits]: pruneRateLimitsHandler(services.db),
     ...fulfilmentJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),

@@ -16,9 +16,7 @@ for (const target of testTargets) {
     const signUp = async (email: string) =>
       mailAfterSignUp({ db: handle.db, wakeMail: () => {} }, await subscribeToNewsletter(handle.db, { email, language: "fr" }));
     const kindsTo = async (email: string) =>
-      (await handle.db.selectFrom("outbox_mails").select("kind").where("to_address", "=", email).orderBy("id").execute()).map(
-        (row) => row.kind,
-      );
+      (await handle.db.selectFrom("mails").select("kind").where("to_address", "=", email).orderBy("id").execute()).map((row) => row.kind);
 
     it("sends a new address its confirmation link, and again once a day while it is unconfirmed", async () => {
       await signUp("new@example.com");

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailJobKey } from "../../server/db/mails.ts";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import { recordRefund } from "../../server/db/payments.ts";
 import { markOrderPaid } from "../../server/db/repositories.ts";
@@ -48,12 +49,7 @@ for (const target of testTargets) {
     const remind = (job: Job, now: Date) => handlers[JOB_KINDS.renewalReminder].run(job, now);
     const expire = (job: Job, now: Date) => handlers[JOB_KINDS.accessExpiry].run(job, now);
     const reminders = (order: Order) =>
-      bed.handle.db
-        .selectFrom("outbox_mails")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .where("kind", "=", "renewal-reminder")
-        .execute();
+      bed.handle.db.selectFrom("mails").selectAll().where("order_id", "=", order.id).where("kind", "=", "renewal-reminder").execute();
     const events = async (order: Order, type: string) =>
       (await listOrderEvents(bed.handle.db, order.id))
         .filter((event) => event.type === type)
@@ -68,7 +64,9 @@ for (const target of testTargets) {
 
         const [mail, ...others] = await reminders(order);
         expect(others).toEqual([]);
-        expect(mail).toMatchObject({ to_address: order.email, subject: expected[language].subject, sent_at: null });
+        expect(mail).toMatchObject({ to_address: order.email, subject: expected[language].subject });
+        const mailJob = await bed.job(mailJobKey(mail!.id));
+        expect(mailJob).toMatchObject({ kind: "mail", done_at: null });
         expect(mail?.body_html).toContain(`<html lang="${language}"`);
         const renew = mail?.body_text.match(/(https?:\/\/[^\s?]+)\?renew=(\S+)/);
         const unsubscribe = mail?.body_text.match(/(https?:\/\/[^\s?]+)\?token=(\S+)/);

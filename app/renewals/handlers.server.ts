@@ -10,7 +10,7 @@ import { expireAccess } from "./expiry.server";
 import { linkKey } from "./links.server";
 import { sendRenewalReminder } from "./reminder.server";
 
-/** Gives the database, and the mail worker to wake for a reminder; called on each run. */
+/** Gives the database, and the job runner to wake for a reminder; called on each run. */
 export type RenewalServicesGetter = () => Promise<Pick<Services, "db" | "wakeMail">>;
 
 const isPositiveInteger = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;

@@ -11,7 +11,7 @@ import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { findOrderById, normalizeEmail } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
-import { queueMail } from "../../server/mail/outbox.ts";
+import { queueMail } from "../../server/mail/mail-job.ts";
 import { REMINDER_MAIL_KIND, renderRenewalReminder } from "../../server/mail/reminder-mail.ts";
 import { linkKey, optOutToken, RENEWAL_LINK_DAYS, renewalToken } from "./links.server";
 import { hasOptedOut } from "./opt-outs.server";

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/
 import { newOrder } from "../../tests/support/new-order.ts";
 import { addCalendarMonths, countAwaitingDelivery, findOrderMail, listOrderMails, listOrders, markOrderDelivered } from "./admin-orders.ts";
 import { migrateToLatest } from "./database.ts";
-import { createOrder, enqueueMail, markOrderPaid } from "./repositories.ts";
+import { createOrder, insertMail, markOrderPaid } from "./repositories.ts";
 import type { Order } from "./schema.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
@@ -84,12 +84,12 @@ for (const target of testTargets) {
 
     it("finds an order's mails, and a mail only through its own order", async () => {
       const [first, second] = [orders[3]!, orders[5]!];
-      const mail = await enqueueMail(
+      const mail = await insertMail(
         handle.db,
         { kind: "order-confirmation", to_address: "a@example.com", subject: "S", body_text: "T", order_id: first.id },
         minutes(41),
       );
-      await enqueueMail(
+      await insertMail(
         handle.db,
         { kind: "order-confirmation", to_address: "b@example.com", subject: "S", body_text: "T", order_id: second.id },
         minutes(41),

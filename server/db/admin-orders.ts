@@ -4,7 +4,8 @@
  */
 import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import type { Database } from "./database.ts";
-import type { DatabaseSchema, Order, OrderStatus, OutboxMail } from "./schema.ts";
+import { type MailWithState, mailsWithState } from "./mails.ts";
+import type { DatabaseSchema, Mail, Order, OrderStatus } from "./schema.ts";
 
 export const orderStatuses: readonly OrderStatus[] = ["pending", "paid", "failed", "fulfilled", "expired", "refunded"];
 export const ORDERS_PAGE_SIZE = 25;
@@ -76,14 +77,14 @@ export async function countAwaitingDelivery(db: Database): Promise<number> {
   return Number(row.total);
 }
 
-/** Every mail about an order, oldest first. */
-export async function listOrderMails(db: Database, orderId: number): Promise<OutboxMail[]> {
-  return db.selectFrom("outbox_mails").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute();
+/** Every mail about an order with how its sending stands, oldest first. */
+export async function listOrderMails(db: Database, orderId: number): Promise<MailWithState[]> {
+  return mailsWithState(db, (query) => query.where("mails.order_id", "=", orderId));
 }
 
 /** One mail, only if it is about this order: a mail id from a form can name any mail. */
-export async function findOrderMail(db: Database, orderId: number, mailId: number): Promise<OutboxMail | undefined> {
-  return db.selectFrom("outbox_mails").selectAll().where("id", "=", mailId).where("order_id", "=", orderId).executeTakeFirst();
+export async function findOrderMail(db: Database, orderId: number, mailId: number): Promise<Mail | undefined> {
+  return db.selectFrom("mails").selectAll().where("id", "=", mailId).where("order_id", "=", orderId).executeTakeFirst();
 }
 
 export interface Delivery {

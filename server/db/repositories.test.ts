@@ -1,22 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { newOrder } from "../../tests/support/new-order.ts";
 import { migrateToLatest } from "./database.ts";
 import {
   confirmSubscription,
   createOrder,
-  DEFAULT_MAIL_LEASE_MS,
-  dueMails,
-  enqueueMail,
   findOrderById,
   findOrderByReference,
   findSubscriberByEmail,
-  MAX_MAIL_ATTEMPTS,
-  mailRetryDelayMs,
   markContactMessageMailSent,
-  markMailFailed,
-  markMailSent,
   markOrderConfirmationMailSent,
   markOrderFailed,
   markOrderPaid,
@@ -38,13 +31,6 @@ describe("order references", () => {
     expect(references.size).toBe(1000);
     for (const reference of references) expect(reference).toMatch(/^NS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     expect(newOrderReference("AB")).toMatch(/^AB-/);
-  });
-});
-
-describe("mail retry delay", () => {
-  it("doubles from one minute and stops growing at six hours", () => {
-    expect([1, 2, 3, 4].map(mailRetryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
-    expect(mailRetryDelayMs(30)).toBe(6 * 60 * 60_000);
   });
 });
 
@@ -235,79 +221,6 @@ for (const target of testTargets) {
         expect(await confirmSubscription(handle.db, subscriber.confirmation_token)).toEqual({ status: "unknown-token" });
         expect(await confirmSubscription(handle.db, back.subscriber.confirmation_token)).toMatchObject({ status: "confirmed" });
         expect(await findSubscriberByEmail(handle.db, email)).toMatchObject({ id: subscriber.id, language: "es" });
-      });
-    });
-
-    describe("mail outbox", () => {
-      // The queue is shared by every sender, so each test starts with an empty one.
-      beforeEach(async () => {
-        await handle.db.deleteFrom("outbox_mails").execute();
-      });
-      const mail = (subject: string) => ({ kind: "test", to_address: "someone@example.com", subject, body_text: `Text of ${subject}` });
-
-      it("queues a mail due at once, then hands it out and marks it sent", async () => {
-        const now = T0;
-        const queued = await enqueueMail(handle.db, { ...mail("hello"), body_html: "<p>hello</p>" }, now);
-        expect(queued).toMatchObject({ attempts: 0, last_error: null, sent_at: null, body_html: "<p>hello</p>" });
-        expect(queued.next_attempt_at).toBe(now.toISOString());
-        expect(queued.created_at).toBe(now.toISOString());
-
-        const due = await dueMails(handle.db, now, 10);
-        expect(due.map((item) => item.id)).toEqual([queued.id]);
-        expect(await markMailSent(handle.db, queued.id, now)).toBe(true);
-        expect(await markMailSent(handle.db, queued.id, now)).toBe(false);
-        expect(await dueMails(handle.db, new Date(now.getTime() + 10 * DEFAULT_MAIL_LEASE_MS), 10)).not.toContainEqual(
-          expect.objectContaining({ id: queued.id }),
-        );
-      });
-
-      it("hands out oldest first, up to the limit, and not mails due later", async () => {
-        const now = T0;
-        const first = await enqueueMail(handle.db, mail("first"), now);
-        const second = await enqueueMail(handle.db, mail("second"), new Date(now.getTime() + 1));
-        await enqueueMail(handle.db, mail("future"), new Date(now.getTime() + 60_000));
-        expect((await dueMails(handle.db, new Date(now.getTime() + 1), 1)).map((item) => item.id)).toEqual([first.id]);
-        expect((await dueMails(handle.db, new Date(now.getTime() + 1), 10)).map((item) => item.id)).toEqual([second.id]);
-      });
-
-      it("gives each due mail to one sender only, until its lease ends", async () => {
-        const now = T0;
-        const ids = [];
-        for (let index = 0; index < 6; index++) ids.push((await enqueueMail(handle.db, mail(`m${index}`), now)).id);
-        const other = handle.openAnother();
-        const batches = await Promise.all([dueMails(handle.db, now, 10), dueMails(other, now, 10), dueMails(handle.db, now, 10)]);
-        const handedOut = batches.flat().map((item) => item.id);
-        expect(handedOut.sort((a, b) => a - b)).toEqual(ids);
-        expect(await dueMails(handle.db, new Date(now.getTime() + DEFAULT_MAIL_LEASE_MS - 1), 10)).toEqual([]);
-        const afterLease = await dueMails(handle.db, new Date(now.getTime() + DEFAULT_MAIL_LEASE_MS), 10);
-        expect(afterLease.map((item) => item.id)).toEqual(ids);
-      });
-
-      it("retries a failed mail with growing delays and stops after the last attempt", async () => {
-        const now = T0;
-        const queued = await enqueueMail(handle.db, mail("flaky"), now);
-        let at = now;
-        for (let attempt = 1; attempt <= MAX_MAIL_ATTEMPTS; attempt++) {
-          expect((await dueMails(handle.db, at, 10)).map((item) => item.id)).toEqual([queued.id]);
-          const failed = await markMailFailed(handle.db, queued.id, `SMTP 451 try ${attempt}`, at);
-          expect(failed).toMatchObject({ attempts: attempt, last_error: `SMTP 451 try ${attempt}`, sent_at: null });
-          const next = new Date(at.getTime() + mailRetryDelayMs(attempt));
-          expect(failed?.next_attempt_at).toBe(next.toISOString());
-          expect(failed?.updated_at).toBe(at.toISOString());
-          expect(await dueMails(handle.db, new Date(next.getTime() - 1), 10)).toEqual([]);
-          at = next;
-        }
-        expect(await dueMails(handle.db, new Date(at.getTime() + 365 * 24 * 60 * 60_000), 10)).toEqual([]);
-      });
-
-      it("a failure after success, or of an unknown mail, changes nothing", async () => {
-        const now = T0;
-        const queued = await enqueueMail(handle.db, mail("done"), now);
-        await markMailSent(handle.db, queued.id, now);
-        expect(await markMailFailed(handle.db, queued.id, "late error", now)).toBeUndefined();
-        expect(await markMailFailed(handle.db, 987_654_321, "nope", now)).toBeUndefined();
-        const row = await handle.db.selectFrom("outbox_mails").selectAll().where("id", "=", queued.id).executeTakeFirstOrThrow();
-        expect(row).toMatchObject({ attempts: 0, last_error: null, sent_at: now.toISOString() });
       });
     });
   });

@@ -9,7 +9,7 @@
  *   `timestamptz`: SQLite has no date type, and one representation for both databases means one set of
  *   migrations, identical row types (a `string`, never sometimes a `Date`), and no driver-specific parsing.
  *   The format has a fixed width, so comparing and sorting the text compares and sorts the instants
- *   (`next_attempt_at <= now` works as a plain string comparison in both databases).
+ *   (`run_at <= now` works as a plain string comparison in both databases).
  * - Every row has `created_at` and `updated_at`; the repositories set both.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
@@ -111,20 +111,19 @@ export interface NewsletterSubscribersTable {
   updated_at: Timestamp;
 }
 
-/** Mails waiting to be sent or retried. A row is done once `sent_at` is set. */
-export interface OutboxMailsTable {
+/**
+ * What a mail says, written once as it is queued. Whether it went out is the state of its job (kind `mail`,
+ * unique key `mail:<id>`, see server/db/mails.ts): attempts, last error, sent or given up.
+ */
+export interface MailsTable {
   id: Generated<number>;
   /** What the mail is for, e.g. `order-confirmation`, `newsletter-confirmation`, `contact-notification`. */
   kind: string;
   to_address: string;
   subject: string;
+  /** As sent, or `sealed:` and the sealed text for a mail that carries access details. */
   body_text: string;
   body_html: string | null;
-  attempts: number;
-  last_error: string | null;
-  sent_at: Timestamp | null;
-  /** Earliest time the mail may be (re)tried; also serves as the claim lease of a sender, see `dueMails`. */
-  next_attempt_at: Timestamp;
   /** The order the mail is about, so the order's timeline can show it; null for other mails. */
   order_id: number | null;
   created_at: Immutable<Timestamp>;
@@ -269,7 +268,7 @@ export interface DatabaseSchema {
   orders: OrdersTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
-  outbox_mails: OutboxMailsTable;
+  mails: MailsTable;
   payment_events: PaymentEventsTable;
   rate_limit_counters: RateLimitCountersTable;
   test_gateway_payments: TestGatewayPaymentsTable;
@@ -285,7 +284,7 @@ export interface DatabaseSchema {
 export type Order = Selectable<OrdersTable>;
 export type ContactMessage = Selectable<ContactMessagesTable>;
 export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
-export type OutboxMail = Selectable<OutboxMailsTable>;
+export type Mail = Selectable<MailsTable>;
 export type TestGatewayPayment = Selectable<TestGatewayPaymentsTable>;
 export type Operator = Selectable<OperatorsTable>;
 export type OperatorSession = Selectable<OperatorSessionsTable>;
@@ -296,4 +295,4 @@ export type Job = Selectable<JobsTable>;
 export type OrderInsert = Insertable<OrdersTable>;
 export type ContactMessageInsert = Insertable<ContactMessagesTable>;
 export type NewsletterSubscriberInsert = Insertable<NewsletterSubscribersTable>;
-export type OutboxMailInsert = Insertable<OutboxMailsTable>;
+export type MailInsert = Insertable<MailsTable>;

@@ -43,4 +43,6 @@ export const JOB_KINDS = {
   accessExpiry: "access-expiry",
   reconcileSweep: "reconcile-sweep",
   pruneRateLimits: "prune-rate-limits",
+  /** One mail to send (server/mail/mail-job.ts). */
+  mail: "mail",
 } as const;

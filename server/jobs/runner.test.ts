@@ -134,6 +134,42 @@ for (const target of testTargets) {
       expect(lines.some((line) => line.includes("after its claim had lapsed"))).toBe(true);
     });
 
+    it("does not start a job whose claim lapsed while the jobs before it in the batch ran", async () => {
+      const ran: number[] = [];
+      const slow: JobHandler = {
+        run: async (job) => {
+          ran.push(job.id);
+          now = secs(61);
+        },
+      };
+      const [first, second] = [await add("slow"), await add("slow")];
+      expect(await runner({ slow }).runOnce()).toEqual({ ran: 1, failed: 0 });
+      expect(ran).toEqual([first.id]);
+      expect(await row(second.id)).toMatchObject({ attempts: 1, done_at: null, last_error: null });
+      expect(lines).toEqual([expect.stringMatching(/^Job #\d+ \(slow, attempt 1 of 10\) was not started: its claim lapsed/)]);
+      expect(await runner({ slow }, { worker: "w2" }).runOnce()).toEqual({ ran: 1, failed: 0 });
+      expect(ran).toEqual([first.id, second.id]);
+    });
+
+    it("when stopping, leaves the rest of a batch after a failure instead of failing job after job", async () => {
+      let calls = 0;
+      let stopping: Promise<void> | undefined;
+      const running = runner({
+        down: {
+          run: async () => {
+            calls++;
+            stopping ??= running.stop();
+            throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+          },
+        },
+      });
+      const jobs = [await add("down"), await add("down"), await add("down")];
+      expect(await running.runOnce()).toEqual({ ran: 0, failed: 1 });
+      await stopping;
+      expect(calls).toBe(1);
+      expect(await row(jobs[1]!.id)).toMatchObject({ attempts: 1, locked_by: "w1", last_error: null });
+    });
+
     it("start() runs rounds on a timer and stop() waits for the one in progress", async () => {
       let finish = () => {};
       const job = await add("timed");

@@ -47,7 +47,10 @@ export type JobRunResult = { ran: number; failed: number };
 export interface JobRunner {
   /** Runs at once, then every `intervalMs` (the timer does not keep the process alive). */
   start(): void;
-  /** Stops the timer and waits for the round in progress, which claims no further batch. */
+  /**
+   * Stops the timer and waits for the round in progress, which claims no further batch and, after a failed
+   * job, starts no other: the jobs it leaves run again once their claims lapse.
+   */
   stop(): Promise<void>;
   /**
    * One round, after the one in progress (calls made while a round waits to start join it). Rejects only when
@@ -78,8 +81,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function runJob(job: Job): Promise<boolean> {
+  async function runJob(job: Job): Promise<"ran" | "failed" | "skipped"> {
     const label = `Job #${job.id} (${job.kind}, attempt ${job.attempts} of ${job.max_attempts})`;
+    // A batch of slow jobs (20 mails to a mail server that takes its time) can outlast the lease: another
+    // server may have taken the rest over, and running them here too would do them twice.
+    if (job.locked_until !== null && Date.parse(job.locked_until) <= clock().getTime()) {
+      log.warn(`${label} was not started: its claim lapsed while earlier jobs of its batch ran`);
+      return "skipped";
+    }
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     try {
       if (!handler) throw new GiveUp(`no handler for the job kind "${job.kind}" on this server`);
@@ -90,7 +99,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await recordFailure(job, handler, error, `${label} failed`, reason).catch((recordError: Error) =>
         log.error(`${label} failed (${reason}) and the failure could not be recorded: ${recordError.message}`),
       );
-      return false;
+      return "failed";
     }
     // Unrecorded, it runs again when the lease ends: handlers must bear a repeat.
     const recorded = await completeJob(db, job, worker, clock()).catch((recordError: Error) => {
@@ -98,7 +107,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return true;
     });
     if (!recorded) log.warn(`${label} finished after its claim had lapsed; the server that took it over records the outcome`);
-    return true;
+    return "ran";
   }
 
   async function recordFailure(job: Job, handler: JobHandler | undefined, error: unknown, failed: string, reason: string): Promise<void> {
@@ -121,8 +130,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (;;) {
       const jobs = await claimDueJobs(db, { worker, now: clock(), limit: batchSize, leaseMs, kinds: Object.keys(handlers) });
       for (const job of jobs) {
-        if (await runJob(job)) result.ran++;
-        else result.failed++;
+        const outcome = await runJob(job);
+        if (outcome === "ran") result.ran++;
+        if (outcome === "failed") result.failed++;
+        // Stopping: one failure says the service is down; the rest of the batch would hold the shutdown up job
+        // after job. Their claims lapse and another round takes them.
+        if (outcome === "failed" && stopping) return result;
       }
       if (jobs.length < batchSize || stopping) return result;
     }

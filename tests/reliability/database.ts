@@ -3,12 +3,13 @@
  * counted and read afterwards to compare with what the server answered.
  */
 import { closeDatabase, type Database, migrateToLatest, openDatabase } from "../../server/db/database.ts";
-import type { Order, OutboxMail } from "../../server/db/schema.ts";
+import { type MailWithState, mailsWithState } from "../../server/db/mails.ts";
+import type { Order } from "../../server/db/schema.ts";
 
 export type { Database };
 
 /** Every table the site writes to. */
-export const siteTables = ["orders", "contact_messages", "newsletter_subscribers", "outbox_mails"] as const;
+export const siteTables = ["orders", "contact_messages", "newsletter_subscribers", "mails"] as const;
 export type SiteTable = (typeof siteTables)[number];
 export type RowCounts = Record<SiteTable, number>;
 
@@ -59,8 +60,9 @@ export function allOrders(db: Database): Promise<Order[]> {
   return db.selectFrom("orders").selectAll().execute();
 }
 
-export function allMails(db: Database): Promise<OutboxMail[]> {
-  return db.selectFrom("outbox_mails").selectAll().execute();
+/** Every mail with its job's state: sent, failed attempts, last error. */
+export function allMails(db: Database): Promise<MailWithState[]> {
+  return mailsWithState(db);
 }
 
 export { closeDatabase };

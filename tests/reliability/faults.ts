@@ -2,7 +2,7 @@
  * The site with its two outside services broken: a third-party IP-geolocation service, as an operator may
  * configure with GEOLOCATION_URL instead of the site's own /api/country, accepts connections and never
  * answers, and the mail server's port is closed. Pages must still be served, checkouts must still succeed
- * and be stored, and the mails must wait in the outbox for later.
+ * and be stored, and the mails must wait as jobs for a later attempt.
  */
 import { createServer, type Socket } from "node:net";
 import { allMails, allOrders, type Database } from "./database.ts";
@@ -15,7 +15,7 @@ const pages = ["/", "/es", "/fr", "/blog", "/checkout?plan=premium&viewers=2", "
 const checkouts = 20;
 /** A page or a checkout (the gateway itself takes 0.4 s) must not wait on either broken service. */
 const slowMs = 5_000;
-/** How long the mail worker gets to try the closed port and record the failure. */
+/** How long the job runner gets to try the closed port and record the failure. */
 const mailAttemptWithinMs = 15_000;
 
 export async function runFaults(
@@ -92,7 +92,7 @@ export async function runFaults(
       `contact ${contact.status}, newsletter ${newsletter.status}`,
     );
 
-    // The mails are queued, and the worker has tried and failed to send them, to try again later.
+    // The mails are queued, and the job runner has tried and failed to send them, to try again later.
     // One per checkout, the operator's copy of the contact message, the newsletter confirmation.
     const expectedMails = checkouts + 2;
     const mails = await waitForMailAttempts(db, since);
@@ -104,7 +104,7 @@ export async function runFaults(
       `${mails.length} queued (${expectedMails} expected), ${mails.length - waiting.length} sent`,
     );
     report.check(
-      "the mail worker tried the closed port and recorded the failure",
+      "the job runner tried the closed port and recorded the failure",
       tried.length > 0,
       `${tried.length} of ${waiting.length} tried; ${tried[0]?.last_error ?? "no error recorded"}`,
     );
@@ -130,7 +130,7 @@ export async function runFaults(
   }
 }
 
-/** Waits until the worker has made an attempt at the mails queued since `since` (or the time is up), then returns them. */
+/** Waits until the job runner has made an attempt at the mails queued since `since` (or the time is up), then returns them. */
 async function waitForMailAttempts(db: Database, since: string) {
   const deadline = Date.now() + mailAttemptWithinMs;
   for (;;) {

@@ -46,7 +46,7 @@ const injections = [
   "'); DELETE FROM newsletter_subscribers; --",
   '" OR ""="',
   "admin'--",
-  "\\'; TRUNCATE outbox_mails; --",
+  "\\'; TRUNCATE mails; --",
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
   "javascript:alert(document.cookie)",

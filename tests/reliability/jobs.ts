@@ -140,13 +140,13 @@ export async function runJobsAcrossServers(
     .where("order_id", "in", paidIds)
     .execute();
   const accessMails = await db
-    .selectFrom("outbox_mails")
+    .selectFrom("mails")
     .select("order_id")
     .where("kind", "=", "order-access")
     .where("order_id", "in", paidIds)
     .execute();
   const reminderMails = await db
-    .selectFrom("outbox_mails")
+    .selectFrom("mails")
     .select("order_id")
     .where("kind", "=", "renewal-reminder")
     .where("order_id", "in", reminderIds)

@@ -19,6 +19,7 @@ import { runFaults } from "./faults.ts";
 import { runGracefulShutdown } from "./graceful-shutdown.ts";
 import { runHostileRequests } from "./hostile-requests.ts";
 import { runJobsAcrossServers } from "./jobs.ts";
+import { verifyMailsSent } from "./mail-delivery.ts";
 import { createReport, seconds } from "./report.ts";
 import { freePorts, siteServer } from "./server-process.ts";
 
@@ -72,6 +73,7 @@ try {
   if (runs("load")) {
     report.section("1,000 checkouts at once, the server killed with SIGKILL in the middle");
     await runCheckoutLoad(server, db, report, { checkouts: 880, doubleClicks: 120, killAfterAnswers: 400, reloads: 60 });
+    await verifyMailsSent(db, report, { directory: serverEnv.MAIL_OUTBOX_DIR, kinds: ["order-confirmation"] });
   }
   if (runs("hostile")) {
     report.section("10,000 malformed and hostile requests");
@@ -92,6 +94,7 @@ try {
     if (databaseUrl) {
       const second = siteServer({ port: secondPort!, logFile: join(workDirectory, "server-2.log"), env: serverEnv });
       await runJobsAcrossServers(server, second, db, report, { orders: 300, reminders: 300, receiverPort: receiverPort! });
+      await verifyMailsSent(db, report, { directory: serverEnv.MAIL_OUTBOX_DIR, kinds: ["order-access", "renewal-reminder"] });
       for (const crash of second.crashes()) report.check("the second server never crashed", false, crash);
     } else console.log("  skipped: two servers share one database on PostgreSQL (RELIABILITY_DATABASE_URL).");
   }

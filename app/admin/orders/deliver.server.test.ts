@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { open } from "../../../server/admin/secret-box.ts";
+import { mailJobKey } from "../../../server/db/mails.ts";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderById } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { openedBody } from "../../../server/mail/outbox.ts";
+import { openedBody } from "../../../server/mail/mail-job.ts";
 import { testTargets } from "../../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
 import { deliverAccess, fulfilOrder } from "./deliver.server";
@@ -29,7 +30,9 @@ for (const target of testTargets) {
     afterAll(() => bed.handle.cleanup());
 
     const mailsOf = (order: Order) =>
-      bed.handle.db.selectFrom("outbox_mails").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
+      bed.handle.db.selectFrom("mails").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
+    const jobOf = (mailId: number) =>
+      bed.handle.db.selectFrom("jobs").selectAll().where("unique_key", "=", mailJobKey(mailId)).executeTakeFirstOrThrow();
     const auditOf = (order: Order) => bed.handle.db.selectFrom("audit_log").selectAll().where("subject", "=", order.reference).execute();
 
     it("seals the details, fulfils the order for the plan's calendar months, and mails the customer in their language", async () => {
@@ -52,7 +55,8 @@ for (const target of testTargets) {
       expect(JSON.parse(open(bed.services.accessKey!, stored.access_details!))).toEqual({ ...form, intent: undefined });
 
       const access = (await mailsOf(order)).find((mail) => mail.kind === "order-access")!;
-      expect(access).toMatchObject({ to_address: order.email, sent_at: null });
+      expect(access).toMatchObject({ to_address: order.email });
+      expect(await jobOf(access.id)).toMatchObject({ kind: "mail", done_at: null });
       // Stored sealed like the details, and opened only to be sent.
       for (const secret of [form.password, form.username]) expect(`${access.body_text}${access.body_html}`).not.toContain(secret);
       const sent = openedBody(access.body_text, bed.services.accessKey!);

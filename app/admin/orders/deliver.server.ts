@@ -5,7 +5,7 @@ import { recordOrderEvent } from "../../../server/db/order-events.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { accessPeriod } from "../../../server/fulfilment/payload.ts";
 import { type AccessDetails, AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/access-mail.ts";
-import { queueMail } from "../../../server/mail/outbox.ts";
+import { queueMail } from "../../../server/mail/mail-job.ts";
 import { scheduleAccessJobs } from "../../jobs/schedule.server";
 import type { Services } from "../../services.server";
 import { parseAccessForm } from "./access-form";
@@ -14,7 +14,7 @@ import type { ConsoleOperator, ConsoleServices } from "./console-services.server
 import { recordOperatorAction } from "./operator-action.server";
 
 /**
- * What delivering needs: the database, the mail worker to wake for the access mail, and the key that seals
+ * What delivering needs: the database, the job runner to wake for the access mail, and the key that seals
  * the details (null: refuse, never plaintext).
  */
 export type FulfilServices = Pick<Services, "db" | "wakeMail"> & { accessKey: Buffer | null };

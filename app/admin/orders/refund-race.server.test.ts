@@ -45,7 +45,7 @@ for (const target of testTargets) {
     }
     async function told(order: Order) {
       const mails = await db()
-        .selectFrom("outbox_mails")
+        .selectFrom("mails")
         .selectAll()
         .where("order_id", "=", order.id)
         .where("kind", "=", "order-refund")

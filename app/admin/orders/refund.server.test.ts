@@ -18,7 +18,7 @@ for (const target of testTargets) {
 
     const db = () => bed.handle.db;
     const refundMails = (order: Order) =>
-      db().selectFrom("outbox_mails").selectAll().where("order_id", "=", order.id).where("kind", "=", "order-refund").execute();
+      db().selectFrom("mails").selectAll().where("order_id", "=", order.id).where("kind", "=", "order-refund").execute();
     const gatewayPayment = (order: Order) =>
       db().selectFrom("test_gateway_payments").selectAll().where("id", "=", order.gateway_reference!).executeTakeFirstOrThrow();
     const refundAudit = (order: Order) =>

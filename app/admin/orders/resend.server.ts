@@ -1,6 +1,6 @@
 import { findOrderMail } from "../../../server/db/admin-orders.ts";
-import { enqueueMail } from "../../../server/db/repositories.ts";
 import type { Order } from "../../../server/db/schema.ts";
+import { queueStoredMail } from "../../../server/mail/mail-job.ts";
 import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
 import { recordOperatorAction } from "./operator-action.server";
@@ -22,7 +22,7 @@ export async function resendMail(
   if (!mail) return failed("resend", "orders.resend.notFound");
 
   await services.db.transaction().execute(async (transaction) => {
-    const copy = await enqueueMail(
+    const copy = await queueStoredMail(
       transaction,
       {
         kind: mail.kind,

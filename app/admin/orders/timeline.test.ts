@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { OrderEvent, OutboxMail } from "../../../server/db/schema.ts";
+import type { MailWithState } from "../../../server/db/mails.ts";
+import type { OrderEvent } from "../../../server/db/schema.ts";
 import { listHref, parseListQuery } from "./list-query";
 import { buildTimeline } from "./timeline";
 
@@ -13,7 +14,7 @@ const event = (id: number, at: string, type: string, actor: string, details: str
   updated_at: at,
 });
 
-const mail = (id: number, changes: Partial<OutboxMail>): OutboxMail => ({
+const mail = (id: number, changes: Partial<MailWithState>): MailWithState => ({
   id,
   kind: "order-confirmation",
   to_address: "camille@example.com",
@@ -23,10 +24,11 @@ const mail = (id: number, changes: Partial<OutboxMail>): OutboxMail => ({
   attempts: 0,
   last_error: null,
   sent_at: null,
-  next_attempt_at: "2026-03-01T10:00:00.000Z",
+  failed_at: null,
   order_id: 1,
   created_at: "2026-03-01T10:00:00.000Z",
   updated_at: "2026-03-01T10:00:00.000Z",
+  changed_at: "2026-03-01T10:00:00.000Z",
   ...changes,
 });
 
@@ -45,7 +47,7 @@ describe("an order's timeline", () => {
           created_at: "2026-03-01T11:00:00.000Z",
           attempts: 2,
           last_error: "SMTP 451",
-          updated_at: "2026-03-01T11:03:00.000Z",
+          changed_at: "2026-03-01T11:03:00.000Z",
         }),
       ],
     );

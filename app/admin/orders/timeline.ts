@@ -2,7 +2,8 @@
  * An order's timeline: its recorded events and its mails (queued, then sent or failing) as one list,
  * oldest first. Built on the server, so mail bodies (which may hold access details) never reach the page.
  */
-import type { OrderEvent, OutboxMail } from "../../../server/db/schema.ts";
+import type { MailWithState } from "../../../server/db/mails.ts";
+import type { OrderEvent } from "../../../server/db/schema.ts";
 
 interface EntryBase {
   id: string;
@@ -40,16 +41,16 @@ function parseDetails(text: string | null): Record<string, unknown> | null {
   }
 }
 
-function mailEntries(mail: OutboxMail): MailEntry[] {
+function mailEntries(mail: MailWithState): MailEntry[] {
   const base = { kind: "mail" as const, actor: "system", mailKind: mail.kind, to: mail.to_address, attempts: mail.attempts, error: null };
   const entries: MailEntry[] = [{ ...base, id: `mail-${mail.id}-queued`, at: mail.created_at, state: "queued" }];
   if (mail.sent_at) entries.push({ ...base, id: `mail-${mail.id}-sent`, at: mail.sent_at, state: "sent" });
   else if (mail.attempts > 0) {
-    // The last failed attempt is the mail's last change.
+    // The last failed attempt is the last change of the mail's job.
     entries.push({
       ...base,
       id: `mail-${mail.id}-failed`,
-      at: mail.updated_at,
+      at: mail.changed_at,
       state: "failed",
       error: mail.last_error?.slice(0, 200) ?? null,
     });
@@ -57,7 +58,7 @@ function mailEntries(mail: OutboxMail): MailEntry[] {
   return entries;
 }
 
-export function buildTimeline(events: readonly OrderEvent[], mails: readonly OutboxMail[]): TimelineEntry[] {
+export function buildTimeline(events: readonly OrderEvent[], mails: readonly MailWithState[]): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     ...events.map(
       (event): EventEntry => ({
