@@ -13,13 +13,13 @@ import {
   renderOrderConfirmation,
 } from "../server/mail/templates.ts";
 import { formatPrice } from "./content/plans";
-import { isLanguage, type Language, localizePath } from "./i18n/languages";
+import { defaultLanguage, isLanguage, type Language, localizePath } from "./i18n/languages";
 import { wakeMailWorker } from "./services.server";
 
 /** Where contact messages go: OPERATOR_EMAIL, else the support address of content/site.ts. */
 const operatorAddress = serverConfig().OPERATOR_EMAIL ?? site.brand.supportEmail;
 
-const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
+const languageOf = (value: string): Language => (isLanguage(value) ? value : defaultLanguage);
 
 /** Mails are stored first and sent by the worker, so a mail server that is down never loses one. */
 async function queue(db: Database, kind: string, to: string, mail: { subject: string; text: string; html: string }, orderId?: number) {

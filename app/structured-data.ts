@@ -1,7 +1,7 @@
 import type { BlogPosting, BreadcrumbList, FAQPage, Offer, Organization, Product, WebSite, WithContext } from "schema-dts";
 import { site } from "../content/site";
 import { planPrice } from "./content/plans";
-import { type Language, localizePath } from "./i18n/languages";
+import { type Language, languages, localizePath } from "./i18n/languages";
 import { translatorFor } from "./i18n/registry";
 
 /**
@@ -28,7 +28,7 @@ export function organization(): WithContext<Organization> {
       "@type": "ContactPoint",
       contactType: "customer support",
       email: site.brand.supportEmail,
-      availableLanguage: ["en", "es", "fr"],
+      availableLanguage: [...languages],
     },
   };
 }

@@ -1,13 +1,13 @@
+import { perLanguage } from "./content-files";
 import type { Messages } from "./i18n";
 import type { Language } from "./languages";
 
-/** Loads one language's messages as its own chunk, so a page downloads only the language it shows. */
-const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import("../../content/locales/en.json"),
-  es: () => import("../../content/locales/es.json"),
-  fr: () => import("../../content/locales/fr.json"),
-};
+/** Each language's messages as its own chunk, so a page downloads only the language it shows. */
+const loaders = perLanguage(
+  import.meta.glob<Messages>("../../content/locales/*.json", { import: "default" }),
+  (language) => `../../content/locales/${language}.json`,
+);
 
 export async function loadMessages(language: Language): Promise<Messages> {
-  return (await loaders[language]()).default;
+  return loaders[language]();
 }

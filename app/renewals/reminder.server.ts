@@ -12,7 +12,7 @@ import type { Order } from "../../server/db/schema.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
 import { queueMail } from "../../server/mail/outbox.ts";
 import { REMINDER_MAIL_KIND, renderRenewalReminder } from "../../server/mail/reminder-mail.ts";
-import { isLanguage, type Language, localizePath } from "../i18n/languages";
+import { defaultLanguage, isLanguage, type Language, localizePath } from "../i18n/languages";
 import { linkKey, optOutToken, RENEWAL_LINK_DAYS, renewalToken } from "./links.server";
 import { hasOptedOut } from "./opt-outs.server";
 
@@ -103,7 +103,7 @@ export async function sendRenewalReminder(
       await recordOrderEvent(transaction, { orderId, type: "reminder-skipped", actor: "system", details: { days, reason } }, now);
       return reason;
     }
-    const language = isLanguage(order.language) ? order.language : "en";
+    const language = isLanguage(order.language) ? order.language : defaultLanguage;
     const input = {
       firstName: order.first_name,
       planKey: order.plan_key,

@@ -13,12 +13,14 @@
  * - Every row has `created_at` and `updated_at`; the repositories set both.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { Language } from "../../app/i18n/languages.ts";
 import type { PlanKey } from "../../content/site.ts";
 
 /** ISO-8601 UTC timestamp text, as written by `new Date().toISOString()`. */
 export type Timestamp = string;
 
-export type Language = "en" | "es" | "fr";
+/** The languages of app/i18n/languages.ts: a column of this type holds one of their codes. */
+export type { Language };
 /**
  * pending → paid | failed; paid → fulfilled → expired; paid/fulfilled → refunded (every change the code makes:
  * docs/decisions/0013-order-states.md).

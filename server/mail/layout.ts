@@ -4,17 +4,19 @@
  * their mail contains. Text reaches the HTML through these functions, which escape it; only the `body`,
  * `footer` and `html` arguments are taken as HTML, and those are built from these functions in turn.
  */
-import en from "../../content/mail/en.json" with { type: "json" };
-import es from "../../content/mail/es.json" with { type: "json" };
-import fr from "../../content/mail/fr.json" with { type: "json" };
+import { perLanguage } from "../../app/i18n/content-files.ts";
+import type { Language } from "../../app/i18n/languages.ts";
+import type en from "../../content/mail/en.json";
 import { site } from "../../content/site.ts";
-import type { Language } from "../db/schema.ts";
 
-/** The shape of one language's mail texts (English is the reference; the others must match it). */
+/** The shape of one language's mail texts (English is the reference; layout.test.ts holds the others to it). */
 export type MailTexts = typeof en;
 
-/** Typed as `MailTexts`, so a key missing from Spanish or French fails the type check. Here because every mail reads it. */
-export const mailTexts: Readonly<Record<Language, MailTexts>> = { en, es, fr };
+/** Every language's mail texts, one file each under content/mail/. Here because every mail reads them. */
+export const mailTexts = perLanguage(
+  import.meta.glob<MailTexts>("../../content/mail/*.json", { eager: true, import: "default" }),
+  (language) => `../../content/mail/${language}.json`,
+);
 
 export interface RenderedMail {
   subject: string;

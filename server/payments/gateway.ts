@@ -1,4 +1,5 @@
 import type { CardBrand } from "../../app/checkout/card.ts";
+import type { Language } from "../../app/i18n/languages.ts";
 
 export type DeclineReason = "declined" | "insufficientFunds" | "expiredCard" | "incorrectCvv" | "processingError";
 
@@ -29,7 +30,7 @@ export interface HostedCheckoutRequest {
   currency: string;
   /** The line item, in the visitor's language: plan, period and viewers. */
   itemName: string;
-  language: "en" | "es" | "fr";
+  language: Language;
   email: string;
   /** Where the processor sends the visitor after paying; `{CHECKOUT_SESSION_ID}` is filled in by it. */
   successUrl: string;

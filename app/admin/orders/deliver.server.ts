@@ -6,7 +6,7 @@ import type { Order } from "../../../server/db/schema.ts";
 import { accessPeriod } from "../../../server/fulfilment/payload.ts";
 import { type AccessDetails, AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/access-mail.ts";
 import { queueMail } from "../../../server/mail/outbox.ts";
-import { isLanguage } from "../../i18n/languages";
+import { defaultLanguage, isLanguage } from "../../i18n/languages";
 import { scheduleAccessJobs } from "../../jobs/schedule.server";
 import { wakeMailWorker } from "../../services.server";
 import { parseAccessForm } from "./access-form";
@@ -41,7 +41,7 @@ export async function fulfilOrder(
   if (!key) throw new Error("ACCESS_ENCRYPTION_KEY is not set: access details are never stored unencrypted");
   const period = accessPeriod(order, now);
   const sealedDetails = seal(key, JSON.stringify(details));
-  const language = isLanguage(order.language) ? order.language : "en";
+  const language = isLanguage(order.language) ? order.language : defaultLanguage;
   const mail = renderAccessMail({ reference: order.reference, firstName: order.first_name, details, ...period }, language);
 
   const delivered = await services.db.transaction().execute(async (transaction) => {
