@@ -15,7 +15,7 @@ import { SiteShell } from "./components/SiteShell";
 import { claimVariables, rememberClaimVariables } from "./content/claims";
 import { planPriceTexts, rememberPlanPriceTexts } from "./content/plans";
 import { geolocationEndpoint } from "./geolocation.server";
-import { languageFromPath, requestPathname } from "./i18n/languages";
+import { languageFacts, languageFromPath, requestPathname } from "./i18n/languages";
 import { loadMessages } from "./i18n/messages.client";
 import { hasMessages, registerMessages, translatorFor } from "./i18n/registry";
 import { pageMeta } from "./seo";
@@ -79,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }
   const nonce = useNonce();
   return (
-    <html lang={language} dir="ltr">
+    <html lang={language} dir={languageFacts(language).direction}>
       <head>
         <DocumentHead />
       </head>

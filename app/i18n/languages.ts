@@ -14,6 +14,8 @@ export interface LanguageFacts {
   readonly locale: string;
   /** Open Graph's `og:locale`. */
   readonly openGraphLocale: string;
+  /** The writing direction, the `dir` attribute of pages and mails. */
+  readonly direction: "ltr" | "rtl";
   /**
    * The countries (ISO 3166-1 alpha-2) whose visitors are offered this language first. Visitors from a
    * country no language lists get the default language.
@@ -28,6 +30,7 @@ export const languageList = [
     code: "en",
     locale: "en",
     openGraphLocale: "en_GB",
+    direction: "ltr",
     countries: "",
     flag: [
       ["rect", { width: 30, height: 20, fill: "#012169" }],
@@ -41,6 +44,7 @@ export const languageList = [
     code: "es",
     locale: "es",
     openGraphLocale: "es_ES",
+    direction: "ltr",
     // Spain, the Spanish-speaking countries of the Americas, and Equatorial Guinea.
     countries: "ES MX GT HN SV NI CR PA CU DO PR CO VE EC PE BO CL AR PY UY GQ",
     flag: [
@@ -52,6 +56,7 @@ export const languageList = [
     code: "fr",
     locale: "fr",
     openGraphLocale: "fr_FR",
+    direction: "ltr",
     // France and its overseas departments and territories, the other French-speaking countries of Europe and
     // North America, of Africa and the Indian Ocean, of the Caribbean and the Pacific.
     countries:

@@ -5,7 +5,7 @@
  * `footer` and `html` arguments are taken as HTML, and those are built from these functions in turn.
  */
 import { perLanguage } from "../../app/i18n/content-files.ts";
-import type { Language } from "../../app/i18n/languages.ts";
+import { type Language, languageFacts, localeTags } from "../../app/i18n/languages.ts";
 import type en from "../../content/mail/en.json";
 import { site } from "../../content/site.ts";
 
@@ -70,12 +70,12 @@ export function safeUrl(url: string): string {
 }
 
 export function pluralKey(language: Language, count: number): "one" | "other" {
-  return new Intl.PluralRules(language).select(count) === "one" ? "one" : "other";
+  return new Intl.PluralRules(localeTags[language]).select(count) === "one" ? "one" : "other";
 }
 
 /** A day in words ("June 1, 2026"), in UTC so the date does not depend on the server's time zone. */
 export function longDate(language: Language, date: Date): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
+  return new Intl.DateTimeFormat(localeTags[language], { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
 // Dark text on a light page, inline styles and tables for layout: what mail clients render reliably.
@@ -112,7 +112,7 @@ export function htmlDocument(options: { language: Language; title: string; prehe
     : "";
   const footer = options.footer ? `<tr><td style="${STYLE.footer}">${options.footer}</td></tr>\n` : "";
   return `<!doctype html>
-<html lang="${options.language}" dir="ltr">
+<html lang="${options.language}" dir="${languageFacts(options.language).direction}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

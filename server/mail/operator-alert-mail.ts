@@ -5,7 +5,7 @@
  * It names the order and links to the console: nothing about the customer beyond what the console shows.
  */
 
-import { defaultLanguage, type Language } from "../../app/i18n/languages.ts";
+import { defaultLanguage, type Language, localeTags } from "../../app/i18n/languages.ts";
 import { site } from "../../content/site.ts";
 import {
   escapeHtml,
@@ -40,7 +40,9 @@ export function consoleOrderUrl(reference: string): string {
 
 export function renderDeliveryAlertMail(input: DeliveryAlertInput, language: Language = defaultLanguage): RenderedMail {
   const t = mailTexts[language].deliveryAlert;
-  const paidAt = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(input.paidAt);
+  const paidAt = new Intl.DateTimeFormat(localeTags[language], { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(
+    input.paidAt,
+  );
   const values = { brand: site.brand.name, reference: singleLine(input.reference), paidAt: `${paidAt} UTC` };
   const url = consoleOrderUrl(input.reference);
   const rows: Rows = [

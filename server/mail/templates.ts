@@ -8,7 +8,7 @@
  * its last four digits ("Visa ending in 4242").
  */
 import { cardBrandNames } from "../../app/checkout/card.ts";
-import { defaultLanguage, type Language } from "../../app/i18n/languages.ts";
+import { defaultLanguage, type Language, localeTags } from "../../app/i18n/languages.ts";
 import { type PlanKey, site } from "../../content/site.ts";
 import type { Order } from "../db/schema.ts";
 import {
@@ -178,7 +178,7 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
 export function renderContactNotification(input: ContactNotificationInput, language: Language = defaultLanguage): RenderedMail {
   const t = mailTexts[language].contactNotification;
   const values = { brand, name: singleLine(input.name), email: singleLine(input.email) };
-  const visitorLanguage = `${new Intl.DisplayNames([language], { type: "language" }).of(input.language) ?? input.language} (${input.language})`;
+  const visitorLanguage = `${new Intl.DisplayNames([localeTags[language]], { type: "language" }).of(input.language) ?? input.language} (${input.language})`;
 
   const rows: Array<readonly [string, string]> = [
     [t.nameLabel, values.name],
@@ -187,7 +187,9 @@ export function renderContactNotification(input: ContactNotificationInput, langu
     [t.languageLabel, visitorLanguage],
   ];
   if (input.receivedAt) {
-    const received = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(input.receivedAt);
+    const received = new Intl.DateTimeFormat(localeTags[language], { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(
+      input.receivedAt,
+    );
     rows.push([t.receivedLabel, received]);
   }
 
