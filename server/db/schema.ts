@@ -65,6 +65,11 @@ export interface OrdersTable {
   confirmation_mail_sent_at: Timestamp | null;
   /** The processor's checkout session (Stripe Checkout Session id, or the test gateway's payment id). Unique. */
   payment_session_id: string | null;
+  /**
+   * The processor the order was placed with, by its name in PAYMENT_GATEWAY (`stripe`, `test`). Null on an
+   * order placed before this was recorded and never paid.
+   */
+  payment_processor: string | null;
   paid_at: Timestamp | null;
   refunded_cents: Generated<number>;
   refund_reference: string | null;

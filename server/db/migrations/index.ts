@@ -9,6 +9,7 @@ import * as console from "./003_console.ts";
 import * as jobs from "./004_jobs.ts";
 import * as clientAddress from "./005_order_client_address.ts";
 import * as totpLastStep from "./006_operator_totp_last_step.ts";
+import * as paymentProcessor from "./007_order_payment_processor.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   "004_jobs": jobs,
   "005_order_client_address": clientAddress,
   "006_operator_totp_last_step": totpLastStep,
+  "007_order_payment_processor": paymentProcessor,
 };
 
 export const migrationProvider: MigrationProvider = {
