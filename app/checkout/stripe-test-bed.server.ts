@@ -5,7 +5,6 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type Stripe from "stripe";
 import { type Database, migrateToLatest } from "../../server/db/database.ts";
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
@@ -15,9 +14,9 @@ import { type FakeStripe, startFakeStripe } from "../../tests/support/fake-strip
 import { allMessages } from "../i18n/messages.server";
 import { registerMessages } from "../i18n/registry";
 import { contactDetails } from "./checkout-fixtures.server";
+import { applyPaymentNotice } from "./payment-events.server";
 import { type PlaceOrderContext, placeHostedOrder } from "./place-order.server";
 import type { ContactDetails } from "./schema";
-import { applyStripeEvent } from "./stripe-events.server";
 
 export const webhookSecret = "whsec_stripe_payments_test";
 /** How the checkout calls `placeHostedOrder`, from one visitor's address. */
@@ -27,7 +26,7 @@ export interface StripeTestBed {
   db: Database;
   gateway: StripeGateway;
   fake: FakeStripe;
-  /** Our webhook endpoint, as app/routes/stripe-webhook.ts serves it. */
+  /** Our webhook endpoint, as app/routes/payment-webhook.ts serves it. */
   webhookUrl: string;
   /** Places an order as the checkout does; gives the order and its Stripe session. */
   checkout(changes?: Partial<ContactDetails>, context?: PlaceOrderContext): Promise<{ order: Order; sessionId: string; url: string }>;
@@ -36,21 +35,21 @@ export interface StripeTestBed {
   close(): Promise<void>;
 }
 
-/** Our webhook route, as app/routes/stripe-webhook.ts does it: verify the raw body, then apply. */
+/** Our webhook route, as app/routes/payment-webhook.ts does it: verify the raw body, then apply. */
 async function startEndpoint(db: Database, gateway: () => StripeGateway) {
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    let event: Stripe.Event;
+    let notice: Awaited<ReturnType<StripeGateway["readWebhook"]>>;
     try {
-      const signature = String(request.headers["stripe-signature"] ?? "") || null;
-      event = await gateway().verifyEvent(Buffer.concat(chunks).toString("utf8"), signature);
+      const headers = new Headers({ "stripe-signature": String(request.headers["stripe-signature"] ?? "") });
+      notice = await gateway().readWebhook(Buffer.concat(chunks).toString("utf8"), headers);
     } catch {
       response.writeHead(400).end("Bad signature");
       return;
     }
     try {
-      const result = await applyStripeEvent({ db, gateway: gateway() }, event);
+      const result = notice ? await applyPaymentNotice({ db, gateway: gateway() }, notice) : "ignored";
       response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ result }));
     } catch {
       response.writeHead(500).end();

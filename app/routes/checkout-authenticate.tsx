@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { site } from "../../content/site";
 import { findOrderByPaymentSession } from "../../server/db/payments.ts";
-import type { TestGateway } from "../../server/payments/test-gateway.ts";
+import { isTestGateway, type TestGateway } from "../../server/payments/test-gateway.ts";
 import { settleOrder } from "../checkout/settle-order.server";
 import { PageHeading } from "../components/PageHeading";
 import { formatPrice } from "../content/plans";
@@ -19,15 +19,15 @@ async function testGateway(): Promise<{ services: Services; gateway: TestGateway
   const services = await getServices().catch(() => {
     throw data(null, { status: 503 });
   });
-  if (services.gateway.name !== "test") throw data(null, { status: 404 });
-  return { services, gateway: services.gateway as TestGateway };
+  if (!isTestGateway(services.gateway)) throw data(null, { status: 404 });
+  return { services, gateway: services.gateway };
 }
 
 const paymentOf = (request: Request) => (new URL(request.url).searchParams.get("payment") ?? "").slice(0, 100);
 
-function returnPage(request: Request, paymentId: string) {
+function returnPage(request: Request, gateway: TestGateway, paymentId: string) {
   const language = languageFromPath(requestPathname(request));
-  return `${localizePath("/checkout/return", language)}?session_id=${encodeURIComponent(paymentId)}`;
+  return gateway.returnUrl(localizePath("/checkout/return", language), paymentId);
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const paymentId = paymentOf(request);
   const payment = paymentId ? await gateway.pendingAuthentication(paymentId) : undefined;
   // Answered already (the back button, a second tab): the outcome is on the return page.
-  if (!payment) throw redirect(returnPage(request, paymentId), { headers: noStore });
+  if (!payment) throw redirect(returnPage(request, gateway, paymentId), { headers: noStore });
   return data({ amountCents: payment.amount_cents, currency: payment.currency }, { headers: noStore });
 }
 
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   await gateway.authenticate(paymentId, form?.get("answer") === "approve");
   const order = await findOrderByPaymentSession(services.db, paymentId);
   if (order) await settleOrder(services, order);
-  return redirect(returnPage(request, paymentId), { status: 303, headers: noStore });
+  return redirect(returnPage(request, gateway, paymentId), { status: 303, headers: noStore });
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -26,12 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(requestPathname(request));
   const params = new URL(request.url).searchParams;
   const resume = params.get("resume");
-  const resumed = resume ? await resumeCheckout(resume.slice(0, 64)) : undefined;
-  if (resumed?.kind === "settled") {
-    throw redirect(`${localizePath("/checkout/return", language)}?session_id=${encodeURIComponent(resumed.sessionId)}`, {
-      headers: noStore,
-    });
-  }
+  const resumed = resume ? await resumeCheckout(resume.slice(0, 64), localizePath("/checkout/return", language)) : undefined;
+  if (resumed?.kind === "settled") throw redirect(resumed.location, { headers: noStore });
   const renew = resume ? null : params.get("renew");
   const renewal = renew ? await renewCheckout(renew.slice(0, 1000)) : undefined;
   const plan = findPlan(params.get("plan")) ?? findPlan(site.defaultPlan);
@@ -44,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       idempotencyKey: randomUUID(),
       testMode: paymentTraits.testMode,
       cardOnSite: paymentTraits.checkoutOrigin === null,
-      processor: paymentTraits.processorName,
+      processor: paymentTraits.displayName,
       // Country names and their order come from the server's Intl data, so the browser shows exactly what
       // was rendered (browsers' own names differ slightly).
       countries: countryOptions(language),
