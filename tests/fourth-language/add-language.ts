@@ -61,7 +61,7 @@ function extendList(root: string, fixture: Fixture): void {
   const end = "] as const satisfies readonly LanguageFacts[];";
   if (!source.includes(end))
     throw new Error(`app/i18n/languages.ts no longer ends its list with "${end}": update this step and the README`);
-  writeFileSync(file, source.replace(end, `  ${fixture.entry}\n${end}`));
+  writeFileSync(file, source.replace(end, `  ${JSON.stringify(fixture.entry)},\n${end}`));
 }
 
 export function addLanguage(root: string, fixture: Fixture): void {
