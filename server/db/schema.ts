@@ -13,14 +13,12 @@
  * - Every row has `created_at` and `updated_at`; the repositories set both.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
-import type { Language } from "../../app/i18n/languages.ts";
 import type { PlanKey } from "../../content/site.ts";
 
 /** ISO-8601 UTC timestamp text, as written by `new Date().toISOString()`. */
 export type Timestamp = string;
 
-/** The languages of app/i18n/languages.ts: a column of this type holds one of their codes. */
-export type { Language };
+export type Language = import("../../app/i18n/languages.ts").Language;
 /**
  * pending → paid | failed; paid → fulfilled → expired; paid/fulfilled → refunded (every change the code makes:
  * docs/decisions/0013-order-states.md).
@@ -65,10 +63,6 @@ export interface OrdersTable {
   confirmation_mail_sent_at: Timestamp | null;
   /** The processor's checkout session (Stripe Checkout Session id, or the test gateway's payment id). Unique. */
   payment_session_id: string | null;
-  /**
-   * The processor the order was placed with, by its name in PAYMENT_GATEWAY (`stripe`, `test`). Null on an
-   * order placed before this was recorded and never paid.
-   */
   payment_processor: string | null;
   paid_at: Timestamp | null;
   refunded_cents: Generated<number>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { Language } from "../../app/i18n/languages.ts";
 import { defaultLanguage, languages as siteLanguages } from "../../app/i18n/languages.ts";
 import { site } from "../../content/site.ts";
-import type { Language, Order } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import {
   escapeHtml,
   interpolate,
