@@ -9,6 +9,7 @@ export default defineConfig({
       "content/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/support/**/*.test.ts",
+      "tests/fourth-language/**/*.test.ts",
       "docs/**/*.test.ts",
     ],
     environment: "node",

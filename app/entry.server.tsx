@@ -11,6 +11,7 @@ import { pageContentSecurityPolicy } from "./csp.server";
 import { hydrateAfterPaint } from "./hydrate-after-paint";
 import { allMessages } from "./i18n/messages.server";
 import { registerMessages } from "./i18n/registry";
+import { paymentTraits } from "./service-host.server";
 
 // A broken content file stops the start here, naming the file and the field.
 assertValidLocales(allMessages);
@@ -23,6 +24,8 @@ export const streamTimeout = 5_000;
  * services after the last request.
  */
 export { checkReadiness, startServices, stopServices } from "./service-host.server";
+/** Spared the cross-site check: the configured processor's webhook, when it has one. */
+export const crossSitePaths = paymentTraits.webhookPath ? [paymentTraits.webhookPath] : [];
 
 /**
  * Renders a page to HTML. Pages have no deferred data, so the whole document is rendered before the

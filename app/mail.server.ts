@@ -1,4 +1,4 @@
-import { isLanguage, type Language, localizePath } from "../common/languages";
+import { defaultLanguage, isLanguage, type Language, localizePath } from "../common/languages";
 import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
@@ -18,7 +18,7 @@ import { formatPrice } from "./content/plans";
 /** Where contact messages go: OPERATOR_EMAIL, else the support address of content/site.ts. */
 const operatorAddress = serverConfig().OPERATOR_EMAIL ?? site.brand.supportEmail;
 
-const languageOf = (value: string): Language => (isLanguage(value) ? value : "en");
+const languageOf = (value: string): Language => (isLanguage(value) ? value : defaultLanguage);
 
 /**
  * Mails are stored first and sent as jobs, so a mail server that is down never loses one. Queued only: the

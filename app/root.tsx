@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { Suspense } from "react";
 import { isRouteErrorResponse, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
-import { languageFromPath, requestPathname } from "../common/languages";
+import { languageFacts, languageFromPath, requestPathname } from "../common/languages";
 import type { Route } from "./+types/root";
 import { ConsoleError } from "./admin/ConsoleError";
 import { adminLanguage } from "./admin/language.server";
@@ -83,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }
   const nonce = useNonce();
   return (
-    <html lang={language} dir="ltr">
+    <html lang={language} dir={languageFacts(language).direction}>
       <head>
         <DocumentHead />
       </head>

@@ -56,8 +56,8 @@ const consoleRoutes: RouteConfigEntry[] = [
   ]),
 ];
 
-/** Calls from the payment processor, not pages: no language. */
-const webhooks: RouteConfigEntry[] = [route("webhooks/stripe", "routes/stripe-webhook.ts")];
+/** Calls from the payment processor, not pages: no language. The gateway says which path is its own. */
+const webhooks: RouteConfigEntry[] = [route("webhooks/:processor", "routes/payment-webhook.ts")];
 
 export default [
   ...languages.flatMap(pagesIn),

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultLanguage, type Language, languageFromPath, languages, localizePath } from "../common/languages";
+import { defaultLanguage, type Language, languageFacts, languageFromPath, languages, localizePath } from "../common/languages";
 import { site } from "../content/site";
 import { translatorFor } from "./i18n/registry";
 import { socialImagePath, socialImageSize } from "./social-images";
@@ -8,8 +8,6 @@ import { absoluteUrl, organization, webSite } from "./structured-data";
 export { absoluteUrl };
 
 export type PageKey = "home" | "about" | "blog" | "checkout" | "contact" | "terms" | "privacy" | "newsletter" | "notFound";
-
-const ogLocales: Record<Language, string> = { en: "en_GB", es: "es_ES", fr: "fr_FR" };
 
 export interface ArticleFacts {
   publishedTime: string;
@@ -60,8 +58,10 @@ export function pageMeta(pathname: string, page: PageKey, texts: PageTexts = {})
     { property: "og:site_name", content: site.brand.name },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:locale", content: ogLocales[language] },
-    ...languages.filter((other) => other !== language).map((other) => ({ property: "og:locale:alternate", content: ogLocales[other] })),
+    { property: "og:locale", content: languageFacts(language).openGraphLocale },
+    ...languages
+      .filter((other) => other !== language)
+      .map((other) => ({ property: "og:locale:alternate", content: languageFacts(other).openGraphLocale })),
     { property: "og:image", content: image },
     { property: "og:image:type", content: "image/jpeg" },
     { property: "og:image:width", content: String(socialImageSize.width) },

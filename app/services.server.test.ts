@@ -9,7 +9,7 @@ import { requireOperator } from "./admin/auth.server";
 import { checkoutAction } from "./checkout/checkout-action.server";
 import { action as contact } from "./routes/contact";
 import { action as newsletter } from "./routes/newsletter";
-import { action as stripeWebhook } from "./routes/stripe-webhook";
+import { action as paymentWebhook } from "./routes/payment-webhook";
 import { servicesContext } from "./services.server";
 
 function withDatabaseDown() {
@@ -68,7 +68,7 @@ describe("with the database down", () => {
 
   it("the processor's webhook answers 503, so it sends the event again", async () => {
     const { context } = withDatabaseDown();
-    const response = (await stripeWebhook({ request: post("/webhooks/stripe", {}), context, params: {} } as never)) as Response;
+    const response = (await paymentWebhook({ request: post("/webhooks/stripe", {}), context, params: {} } as never)) as Response;
     expect(response.status).toBe(503);
   });
 });

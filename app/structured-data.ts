@@ -1,5 +1,5 @@
 import type { BlogPosting, BreadcrumbList, FAQPage, Offer, Organization, Product, WebSite, WithContext } from "schema-dts";
-import { type Language, localizePath } from "../common/languages";
+import { type Language, languages, localizePath } from "../common/languages";
 import { site } from "../content/site";
 import { planPrice } from "./content/plans";
 import { translatorFor } from "./i18n/registry";
@@ -28,7 +28,7 @@ export function organization(): WithContext<Organization> {
       "@type": "ContactPoint",
       contactType: "customer support",
       email: site.brand.supportEmail,
-      availableLanguage: ["en", "es", "fr"],
+      availableLanguage: [...languages],
     },
   };
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { isLanguage, languageFromBrowserTag, languageFromPath, localizePath, pathWithoutLanguage, requestPathname } from "./languages.ts";
+import {
+  defaultLanguage,
+  isLanguage,
+  languageFromBrowserTag,
+  languageFromPath,
+  languageList,
+  languages,
+  localizePath,
+  pathWithoutLanguage,
+  requestPathname,
+} from "./languages.ts";
 
 describe("languages in URLs", () => {
   it.each([
@@ -64,5 +74,18 @@ describe("the page a request is for", () => {
     ["http://x/", "/"],
   ])("%s is %s", (url, path) => {
     expect(requestPathname(new Request(url))).toBe(path);
+  });
+});
+
+describe("the list of languages", () => {
+  it("gives each language a two-letter code, a locale Intl knows, an Open Graph locale and a flag", () => {
+    for (const facts of languageList) {
+      expect(facts.code).toMatch(/^[a-z]{2}$/);
+      expect(Intl.NumberFormat.supportedLocalesOf(facts.locale)).toEqual([facts.locale]);
+      expect(facts.openGraphLocale).toMatch(/^[a-z]{2}_[A-Z]{2}$/);
+      expect(facts.flag.length).toBeGreaterThan(0);
+    }
+    expect(new Set(languages).size).toBe(languageList.length);
+    expect(languages).toContain(defaultLanguage);
   });
 });

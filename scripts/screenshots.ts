@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { defaultLanguage, languages, localizePath, preferenceKey } from "../common/languages";
 import { chromiumArgs, chromiumPath } from "./support/chromium.ts";
 
 const base = process.argv.find((arg) => arg.startsWith("http")) ?? "http://localhost:3000";
@@ -21,18 +22,17 @@ const pages = [
   "/no-such-page",
 ].filter((page) => !only || page === only);
 const widths = [375, 1280];
-const prefixes = ["", "/es", "/fr"];
 
 mkdirSync("screenshots", { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, locale: "en-GB" });
   // The language chain must not move the English pages while they are photographed.
-  await context.addInitScript(() => localStorage.setItem("user-language-preference", "en"));
+  await context.addInitScript(([key, language]) => localStorage.setItem(key, language), [preferenceKey, defaultLanguage] as const);
   const page = await context.newPage();
-  for (const prefix of prefixes) {
+  for (const language of languages) {
     for (const path of pages) {
-      const url = `${base}${prefix}${path === "/" && prefix ? "" : path}`;
+      const url = `${base}${localizePath(path, language)}`;
       await page.goto(url, { waitUntil: "networkidle" });
       // Scroll through the page so every lazy section renders, then back to the top.
       const height = await page.evaluate(() => document.body.scrollHeight);
@@ -40,7 +40,7 @@ for (const width of widths) {
       await page.waitForTimeout(300);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(300);
-      const name = `${prefix.slice(1) || "en"}${path.replace(/[/?=]/g, "_")}-${width}.png`.replace("_-", "_home-");
+      const name = `${language}${path.replace(/[/?=]/g, "_")}-${width}.png`.replace("_-", "_home-");
       await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
       console.log(`screenshots/${name}`);
     }

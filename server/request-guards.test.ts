@@ -23,10 +23,12 @@ describe("request guards", () => {
   });
 
   it("let the payment processor's webhook through from another site, and nothing else of it", () => {
-    const webhook = (headers: Record<string, string>) => refuseRequest(post(headers, "{}", "/webhooks/stripe"));
+    const paths = new Set(["/webhooks/stripe"]);
+    const webhook = (headers: Record<string, string>) => refuseRequest(post(headers, "{}", "/webhooks/stripe"), paths);
     expect(webhook({ origin: "https://stripe.com", "sec-fetch-site": "cross-site" })).toBeNull();
     expect(webhook({ "content-length": String(65 * 1024) })?.status).toBe(413);
-    expect(refuseRequest(post({ origin: "https://stripe.com" }, "{}", "/webhooks/stripe/other"))?.status).toBe(403);
-    expect(refuseRequest(post({ origin: "https://stripe.com" }, "{}", "/checkout"))?.status).toBe(403);
+    expect(refuseRequest(post({ origin: "https://stripe.com" }, "{}", "/webhooks/stripe/other"), paths)?.status).toBe(403);
+    expect(refuseRequest(post({ origin: "https://stripe.com" }, "{}", "/checkout"), paths)?.status).toBe(403);
+    expect(refuseRequest(post({ origin: "https://stripe.com" }, "{}", "/webhooks/stripe"))?.status).toBe(403);
   });
 });

@@ -5,19 +5,15 @@ export const maxBodyBytes = 64 * 1024;
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Endpoints other sites post to by design (a payment processor's webhooks), which prove who sent them by a
- * signature instead. Exempt from the cross-site check only: the size limits still apply.
- */
-const crossSiteEndpoints = new Set(["/webhooks/stripe"]);
-
-/**
  * A response refusing the request, or null to let it through: form posts from another site are refused
  * (browsers say where a request comes from in Sec-Fetch-Site and Origin), and bodies over 64 KiB or of
- * unknown length are refused before they are read.
+ * unknown length are refused before they are read. `crossSitePaths` are the endpoints other sites post to by
+ * design (the payment processor's webhook), which prove who sent them by a signature instead: exempt from the
+ * cross-site check only, the size limits still apply.
  */
-export function refuseRequest(request: Request): Response | null {
+export function refuseRequest(request: Request, crossSitePaths: ReadonlySet<string> = new Set()): Response | null {
   if (safeMethods.has(request.method)) return null;
-  if (!crossSiteEndpoints.has(new URL(request.url).pathname)) {
+  if (!crossSitePaths.has(new URL(request.url).pathname)) {
     const refused = refuseCrossSite(request);
     if (refused) return refused;
   }

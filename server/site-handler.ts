@@ -16,6 +16,8 @@ export interface ServerHooks {
   /** Opens the database and starts the background work (mail, reconciliation); never throws. */
   startServices?: () => void;
   stopServices?: () => Promise<void>;
+  /** The paths other sites post to by design: the configured payment processor's webhook. */
+  crossSitePaths?: readonly string[];
 }
 
 interface SiteOptions {
@@ -79,10 +81,11 @@ async function readiness(hooks: ServerHooks | undefined): Promise<Response> {
 export function createSiteHandler({ build, clientDirectory, mode, pageCache, hooks, trustProxy = false }: SiteOptions) {
   const staticFiles = loadStaticFiles(clientDirectory);
   const renderApp = createRequestHandler(build, mode);
+  const crossSitePaths = new Set(hooks?.crossSitePaths);
 
   async function route(request: Request, client?: ClientAddress): Promise<Response> {
     const url = new URL(request.url);
-    const refused = refuseRequest(request);
+    const refused = refuseRequest(request, crossSitePaths);
     if (refused) return refused;
     // The app's rate limits key on this; whatever a visitor sent under the same name is replaced.
     const address = clientAddressOf(request, client?.address, trustProxy);

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import type { Language } from "../../common/languages";
+import { defaultLanguage, type Language } from "../../common/languages";
 import { translatorFor } from "../i18n/registry";
 import { TranslationContext, useTranslation } from "../i18n/use-translation";
 
@@ -8,7 +8,7 @@ import { TranslationContext, useTranslation } from "../i18n/use-translation";
  * language (the site's own error texts) and the way to the console's start. Never a stack trace, never data.
  */
 export function ConsoleError({ notFound }: { notFound: boolean }) {
-  const language = useRouteLoaderData<{ language: Language }>("root")?.language ?? "en";
+  const language = useRouteLoaderData<{ language: Language }>("root")?.language ?? defaultLanguage;
   return (
     <TranslationContext value={translatorFor(language)}>
       <ConsoleErrorText notFound={notFound} />

@@ -1,8 +1,8 @@
-import { isLanguage, type Language } from "../../common/languages";
+import { defaultLanguage, isLanguage, type Language } from "../../common/languages";
 import { serverConfig } from "../../server/config.ts";
 import { readCookie } from "../../server/cookies.ts";
 
-/** The console's language: the operator's choice (a cookie on /admin), else their browser's, else English. */
+/** The console's language: the operator's choice (a cookie on /admin), else their browser's, else the default language. */
 export const adminLanguageCookie = "admin_language";
 
 /** A console cookie of the request (see server/cookies.ts: one that cannot be decoded counts as absent). */
@@ -17,7 +17,7 @@ export function adminLanguage(request: Request): Language {
     const primary = tag.trim().slice(0, 2).toLowerCase();
     if (isLanguage(primary)) return primary;
   }
-  return "en";
+  return defaultLanguage;
 }
 
 /** Whether the visitor reached this server over https (directly, or as the load balancer says when trusted). */

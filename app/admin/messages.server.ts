@@ -1,4 +1,5 @@
-import type { Language } from "../../common/languages";
+import { perLanguage } from "../../common/content-files";
+import { type Language, languages } from "../../common/languages";
 import enAccount from "../../content/locales/admin/en/account.json";
 import enAudit from "../../content/locales/admin/en/audit.json";
 import enCommon from "../../content/locales/admin/en/common.json";
@@ -23,38 +24,17 @@ import frInbox from "../../content/locales/admin/fr/inbox.json";
 import frLogin from "../../content/locales/admin/fr/login.json";
 import frOrders from "../../content/locales/admin/fr/orders.json";
 import frSubscribers from "../../content/locales/admin/fr/subscribers.json";
+import { englishAdminMessages } from "./message-files";
 import type { AdminMessages } from "./text";
 
+type Area = keyof AdminMessages;
+const areas = Object.keys(englishAdminMessages) as Area[];
+const files = import.meta.glob<AdminMessages[Area]>("../../content/locales/admin/*/*.json", { eager: true, import: "default" });
+const byArea = areas.map(
+  (area) => [area, perLanguage(files, (language) => `../../content/locales/admin/${language}/${area}.json`)] as const,
+);
+
 /** Every language's console texts, by area (one file per area and language under content/locales/admin/). */
-export const adminMessages: Record<Language, AdminMessages> = {
-  en: {
-    common: enCommon,
-    login: enLogin,
-    account: enAccount,
-    orders: enOrders,
-    customers: enCustomers,
-    inbox: enInbox,
-    subscribers: enSubscribers,
-    audit: enAudit,
-  },
-  es: {
-    common: esCommon,
-    login: esLogin,
-    account: esAccount,
-    orders: esOrders,
-    customers: esCustomers,
-    inbox: esInbox,
-    subscribers: esSubscribers,
-    audit: esAudit,
-  },
-  fr: {
-    common: frCommon,
-    login: frLogin,
-    account: frAccount,
-    orders: frOrders,
-    customers: frCustomers,
-    inbox: frInbox,
-    subscribers: frSubscribers,
-    audit: frAudit,
-  },
-};
+export const adminMessages = Object.fromEntries(
+  languages.map((language) => [language, Object.fromEntries(byArea.map(([area, texts]) => [area, texts[language]]))]),
+) as Record<Language, AdminMessages>;

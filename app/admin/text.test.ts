@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languages } from "../../common/languages";
+import { defaultLanguage, languages } from "../../common/languages";
 import { translate } from "../i18n/translate";
 import { adminMessages } from "./messages.server";
 
@@ -15,9 +15,13 @@ function texts(node: unknown, prefix = ""): Map<string, string[]> {
 }
 
 describe("the console's texts", () => {
-  const english = texts(adminMessages.en);
+  const english = texts(adminMessages[defaultLanguage]);
 
-  it.each(languages.filter((language) => language !== "en"))(
+  it("name every language of common/languages.ts, for the language setting", () => {
+    expect(Object.keys(adminMessages[defaultLanguage].common.languageNames).sort()).toEqual([...languages].sort());
+  });
+
+  it.each(languages.filter((language) => language !== defaultLanguage))(
     "exist in %s for every English text, with the same placeholders",
     (language) => {
       const other = texts(adminMessages[language]);

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Language } from "../../common/languages";
+import { defaultLanguage, type Language } from "../../common/languages";
 import { type TextKey, type TextValues, translate } from "../i18n/translate";
 import type { englishAdminMessages } from "./message-files";
 
@@ -16,7 +16,7 @@ export interface AdminText {
   t: (key: AdminTextKey, values?: TextValues) => string;
 }
 
-export const AdminTextContext = createContext<AdminText>({ language: "en", t: (key) => key });
+export const AdminTextContext = createContext<AdminText>({ language: defaultLanguage, t: (key) => key });
 
 /** The operator's language and the console's `t`, inside the console's layout. */
 export function useAdminText(): AdminText {

@@ -47,7 +47,7 @@ for (const target of testTargets) {
       const { outcome, order } = await place(cards.declined, address);
       expect(outcome).toMatchObject({ status: "failed", reason: "declined" });
       await settleOrder(services(), order, { unknownMeansAbandoned: true });
-      expect(await orderOf(order.reference)).toMatchObject({ status: "failed", client_address: null });
+      expect(await orderOf(order.reference)).toMatchObject({ status: "failed", client_address: null, payment_processor: "test" });
       expect(await declinesOf(order, address)).toEqual({ address: 1, email: 1 });
       expect(await outcomes(order)).toEqual([{ type: "declined", actor: "processor" }]);
     });

@@ -1,4 +1,4 @@
-import type { Language } from "../../common/languages";
+import { type Language, localeTags } from "../../common/languages";
 import { memoByKey } from "../i18n/memo";
 
 /** ISO 3166-1 alpha-2 codes of the countries and territories a customer may live in. */
@@ -262,7 +262,7 @@ export function isCountryCode(value: string): value is CountryCode {
 
 /** Every country with its name in the language, sorted as that language sorts. */
 export const countryOptions = memoByKey((language: Language): readonly { code: CountryCode; name: string }[] => {
-  const names = new Intl.DisplayNames([language], { type: "region" });
-  const collator = new Intl.Collator(language);
+  const names = new Intl.DisplayNames([localeTags[language]], { type: "region" });
+  const collator = new Intl.Collator(localeTags[language]);
   return countryCodes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
 });

@@ -6,7 +6,6 @@ import { setPaymentSession } from "../../server/db/payments.ts";
 import { createOrder, findOrderById } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import type { CardGateway, FailureReason, HostedGateway } from "../../server/payments/gateway.ts";
-import { sessionLifetimeMs } from "../../server/payments/stripe-gateway.ts";
 import { findPlan, isViewerCount, planPrice } from "../content/plans";
 import { translatorFor } from "../i18n/registry";
 import { declines } from "../rate-limit.server";
@@ -38,7 +37,7 @@ const waitForOtherAttemptMs = 15_000;
  * The order's row, from the validated form; only a card's brand and last four digits, never the number. The
  * visitor's address goes with it, so a decline the processor tells of later counts against it.
  */
-function newOrder(order: ContactDetails, { language, address }: PlaceOrderContext, card?: { number: string }) {
+function newOrder(order: ContactDetails, { language, address }: PlaceOrderContext, processor: string, card?: { number: string }) {
   const plan = findPlan(order.plan);
   if (!plan || !isViewerCount(order.viewers)) throw new Error("placeOrder needs a validated order");
   const brand = card ? detectCardBrand(card.number) : null;
@@ -61,6 +60,7 @@ function newOrder(order: ContactDetails, { language, address }: PlaceOrderContex
     card_brand: brand,
     card_last4: card ? card.number.slice(-4) : null,
     client_address: address,
+    payment_processor: processor,
   };
 }
 
@@ -75,7 +75,7 @@ export async function placeCardOrder(
   context: PlaceOrderContext,
 ): Promise<OrderOutcome> {
   if (await declines.isBlocked(db, { address: context.address, email: order.email })) return { status: "blocked" };
-  const { order: stored, created } = await createOrder(db, newOrder(order, context, { number: order.cardNumber }));
+  const { order: stored, created } = await createOrder(db, newOrder(order, context, gateway.name, { number: order.cardNumber }));
   if (!created) return outcomeOfEarlierAttempt(stored, db, context.language);
   await recordCreated(db, stored);
 
@@ -111,7 +111,7 @@ export async function placeHostedOrder(
   context: PlaceOrderContext,
 ): Promise<OrderOutcome> {
   if (await declines.isBlocked(db, { address: context.address, email: order.email })) return { status: "blocked" };
-  const { order: stored, created } = await createOrder(db, newOrder(order, context));
+  const { order: stored, created } = await createOrder(db, newOrder(order, context, gateway.name));
   if (created) await recordCreated(db, stored);
   if (stored.status !== "pending") return settledOutcome(stored);
 
@@ -124,10 +124,9 @@ export async function placeHostedOrder(
     itemName: itemName(stored, context.language),
     language: context.language,
     email: stored.email,
-    // Stripe fills in `{CHECKOUT_SESSION_ID}`: the braces must reach it as they are, not percent-encoded.
-    successUrl: `${returnTo("/checkout/return")}?session_id={CHECKOUT_SESSION_ID}`,
+    returnPage: returnTo("/checkout/return"),
     cancelUrl: `${returnTo("/checkout")}?resume=${encodeURIComponent(stored.idempotency_key)}`,
-    expiresAt: new Date(Date.parse(stored.created_at) + sessionLifetimeMs),
+    orderCreatedAt: new Date(stored.created_at),
   });
   if (!stored.payment_session_id) {
     await persistently(stored.reference, () => setPaymentSession(db, stored.id, { sessionId: session.sessionId }));

@@ -5,15 +5,19 @@ import { checkoutValuesOf } from "./order-values";
 import type { FormValues } from "./schema";
 import { settleOrder } from "./settle-order.server";
 
-export type Resumed = { kind: "form"; values: FormValues } | { kind: "settled"; sessionId: string };
+export type Resumed = { kind: "form"; values: FormValues } | { kind: "settled"; location: string };
 
 /**
  * The visitor came back from the processor's page without paying (its "back" link carries the order's
  * one-time key). Their session there is ended, so it can no longer be paid in another tab, and the order
  * fails as abandoned; the checkout opens again with everything they typed. If they did pay after all, they
- * are sent to the return page instead.
+ * are sent to the return page (`returnPage`, in their language) instead.
  */
-export async function resumeCheckout(openServices: () => Promise<Services>, idempotencyKey: string): Promise<Resumed | undefined> {
+export async function resumeCheckout(
+  openServices: () => Promise<Services>,
+  idempotencyKey: string,
+  returnPage: string,
+): Promise<Resumed | undefined> {
   try {
     const services = await openServices();
     let order = await findOrderByIdempotencyKey(services.db, idempotencyKey);
@@ -24,7 +28,7 @@ export async function resumeCheckout(openServices: () => Promise<Services>, idem
       order = await settleOrder(services, order);
     }
     if (order.payment_session_id && order.status !== "pending" && order.status !== "failed") {
-      return { kind: "settled", sessionId: order.payment_session_id };
+      return { kind: "settled", location: gateway.returnUrl(returnPage, order.payment_session_id) };
     }
     return { kind: "form", values: checkoutValuesOf(order) };
   } catch (error) {

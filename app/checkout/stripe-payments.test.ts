@@ -40,6 +40,7 @@ describe("paying with Stripe Checkout", () => {
       card_brand: null,
       card_last4: null,
       payment_session_id: expect.stringMatching(/^cs_test_/),
+      payment_processor: "stripe",
     });
     expect(bed.fake.sessions.size).toBeGreaterThan(0);
 

@@ -86,10 +86,10 @@ export function parseArticle(source: string, file: string, slug: string, languag
 
 const sources = import.meta.glob<string>("../../content/blog/*/*.md", { query: "?raw", import: "default", eager: true });
 
-/** Every article of every language, newest first; an article must exist in all three languages. */
+/** Every article of every language, newest first; an article must exist in every language. */
 function loadArticles(): Record<Language, Article[]> {
   const slugs = [...new Set(Object.keys(sources).map((path) => path.split("/").at(-2) ?? ""))];
-  const byLanguage = { en: [], es: [], fr: [] } as Record<Language, Article[]>;
+  const byLanguage = Object.fromEntries(languages.map((language) => [language, []])) as unknown as Record<Language, Article[]>;
   for (const slug of slugs) {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) throw new Error(`content/blog/${slug}: a slug is lower-case words joined by hyphens.`);
     const versions = languages.map((language) => {

@@ -1,4 +1,4 @@
-import { type Language, localeTags } from "../../common/languages";
+import { defaultLanguage, type Language, localeTags } from "../../common/languages";
 import { type Plan, type PlanKey, site } from "../../content/site";
 import { memoByKey } from "../i18n/memo";
 
@@ -47,7 +47,7 @@ const writtenPrices = new Map<string, string>();
 
 /** One formatter per language, currency and number of decimals ("es EUR 0"). */
 const moneyFormat = memoByKey((key: string) => {
-  const [language = "en", currency, decimals] = key.split(" ");
+  const [language = defaultLanguage, currency, decimals] = key.split(" ");
   return new Intl.NumberFormat(localeTags[language as Language], { style: "currency", currency, minimumFractionDigits: Number(decimals) });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { languages } from "../../common/languages";
 import { site } from "../../content/site";
 import { allMessages } from "../i18n/messages.server";
 import { assertValidLocales, flattenMessages, localeProblems, siteProblems } from "./validate-content";
@@ -20,6 +21,12 @@ describe("the locale files", () => {
     const broken = clone(allMessages);
     broken.es.hero.subtitle = "Muchos canales";
     expect(localeProblems(broken).join()).toMatch(/es\.json: "hero\.subtitle" must use the placeholders/);
+  });
+
+  it("report a language of common/languages.ts that the picker cannot name", () => {
+    const broken = clone(allMessages);
+    for (const language of languages) delete (broken[language].common.languageNames as Partial<Record<string, string>>).es;
+    expect(localeProblems(broken)).toContain('content/locales/en.json: "common.languageNames.es" is missing.');
   });
 
   it("report a plan without 8 feature lines", () => {

@@ -142,6 +142,11 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}|
  */
 export function localeProblems(messages: Record<Language, Messages>): string[] {
   const problems: string[] = [];
+  const named: Partial<Record<string, string>> = messages[defaultLanguage].common.languageNames;
+  for (const language of languages) {
+    if (named[language] === undefined)
+      problems.push(`content/locales/${defaultLanguage}.json: "common.languageNames.${language}" is missing.`);
+  }
   const reference = flattenMessages(messages[defaultLanguage]);
   for (const language of languages) {
     const file = `content/locales/${language}.json`;

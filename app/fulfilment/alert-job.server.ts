@@ -20,8 +20,8 @@ export function deliveryAlertHandler(openServices: ServicesGetter, settings: Ful
       if (order?.status !== "paid" || order.delivery_alerted_at) return;
       const waitingSince = order.paid_at ?? order.created_at;
       const plan = site.plans.find((candidate) => candidate.key === order.plan_key)?.name ?? order.plan_key;
-      // English: the shop does not record an operator's language.
-      const mail = renderDeliveryAlertMail({ reference: order.reference, plan, paidAt: new Date(waitingSince) }, "en");
+      // The default language: the shop does not record an operator's language.
+      const mail = renderDeliveryAlertMail({ reference: order.reference, plan, paidAt: new Date(waitingSince) });
 
       const alerted = await db.transaction().execute(async (transaction) => {
         if (!(await markDeliveryAlerted(transaction, order.id, now))) return false;

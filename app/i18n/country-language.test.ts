@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { languageList } from "../../common/languages";
 import { countryCodeFromGeolocation, languageForCountry } from "./country-language";
 
 describe("country to language", () => {
@@ -14,6 +15,14 @@ describe("country to language", () => {
 
   it.each(["US", "GB", "DE", "BR", "PT", "JP", "IN", "NG", "", "XX"])("speaks English in %s", (country) => {
     expect(languageForCountry(country)).toBe("en");
+  });
+
+  it("lists each country once, as two capital letters, in common/languages.ts", () => {
+    const countries = languageList.flatMap((facts) => facts.countries.split(" ").filter(Boolean));
+    for (const country of countries) expect(country).toMatch(/^[A-Z]{2}$/);
+    expect(new Set(countries).size).toBe(countries.length);
+    for (const facts of languageList)
+      for (const country of facts.countries.split(" ").filter(Boolean)) expect(languageForCountry(country)).toBe(facts.code);
   });
 
   it("ignores case and surrounding spaces", () => {

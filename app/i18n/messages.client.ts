@@ -1,13 +1,13 @@
+import { perLanguage } from "../../common/content-files";
 import type { Language } from "../../common/languages";
 import type { Messages } from "./i18n";
 
-/** Loads one language's messages as its own chunk, so a page downloads only the language it shows. */
-const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import("../../content/locales/en.json"),
-  es: () => import("../../content/locales/es.json"),
-  fr: () => import("../../content/locales/fr.json"),
-};
+/** Each language's messages as its own chunk, so a page downloads only the language it shows. */
+const loaders = perLanguage(
+  import.meta.glob<Messages>("../../content/locales/*.json", { import: "default" }),
+  (language) => `../../content/locales/${language}.json`,
+);
 
 export async function loadMessages(language: Language): Promise<Messages> {
-  return (await loaders[language]()).default;
+  return loaders[language]();
 }

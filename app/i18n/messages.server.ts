@@ -1,8 +1,7 @@
-import type { Language } from "../../common/languages";
-import en from "../../content/locales/en.json";
-import es from "../../content/locales/es.json";
-import fr from "../../content/locales/fr.json";
+import { perLanguage } from "../../common/content-files";
 import type { Messages } from "./i18n";
 
+const files = import.meta.glob<Messages>("../../content/locales/*.json", { eager: true, import: "default" });
+
 /** Every language's messages, bundled into the server only. */
-export const allMessages: Record<Language, Messages> = { en, es, fr };
+export const allMessages = perLanguage(files, (language) => `../../content/locales/${language}.json`);

@@ -1,4 +1,4 @@
-import type { Language } from "../../common/languages";
+import { type Language, localeTags } from "../../common/languages";
 import { memoByKey } from "./memo";
 
 /**
@@ -57,7 +57,7 @@ export function interpolate(text: string, values: TextValues): string {
  * The text at `key` with its placeholders filled in. A `count` picks the plural form when the tree has
  * `key_one` / `key_other` (Intl.PluralRules of the language). A missing key shows itself, never a crash.
  */
-const pluralRules = memoByKey((language: Language) => new Intl.PluralRules(language));
+const pluralRules = memoByKey((language: Language) => new Intl.PluralRules(localeTags[language]));
 
 export function translate(messages: unknown, language: Language, key: string, values: TextValues = {}): string {
   let text = lookup(messages, key);

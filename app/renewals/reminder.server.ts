@@ -4,7 +4,7 @@
  * purchase) and at most once per order and lead time, even when the job runs twice.
  */
 import { sql } from "kysely";
-import { isLanguage, type Language, localizePath } from "../../common/languages";
+import { defaultLanguage, isLanguage, type Language, localizePath } from "../../common/languages";
 import { site } from "../../content/site.ts";
 import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
@@ -103,7 +103,7 @@ export async function sendRenewalReminder(
       await recordOrderEvent(transaction, { orderId, type: "reminder-skipped", actor: "system", details: { days, reason } }, now);
       return reason;
     }
-    const language = isLanguage(order.language) ? order.language : "en";
+    const language = isLanguage(order.language) ? order.language : defaultLanguage;
     const input = {
       firstName: order.first_name,
       planKey: order.plan_key,

@@ -2,7 +2,7 @@ import { data, Form, Link, type RouterContextProvider, redirect, useNavigation }
 import { languageFromPath, localizePath, requestPathname } from "../../common/languages";
 import { site } from "../../content/site";
 import { findOrderByPaymentSession } from "../../server/db/payments.ts";
-import type { TestGateway } from "../../server/payments/test-gateway.ts";
+import { isTestGateway, type TestGateway } from "../../server/payments/test-gateway.ts";
 import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { settleOrder } from "../checkout/settle-order.server";
 import { PageHeading } from "../components/PageHeading";
@@ -18,15 +18,15 @@ async function testGateway(context: Readonly<RouterContextProvider>): Promise<{ 
   const services = await servicesOf(context).catch(() => {
     throw data(null, { status: 503 });
   });
-  if (services.gateway.name !== "test") throw data(null, { status: 404 });
-  return { services, gateway: services.gateway as TestGateway };
+  if (!isTestGateway(services.gateway)) throw data(null, { status: 404 });
+  return { services, gateway: services.gateway };
 }
 
 const paymentOf = (request: Request) => (new URL(request.url).searchParams.get("payment") ?? "").slice(0, 100);
 
-function returnPage(request: Request, paymentId: string) {
+function returnPage(request: Request, gateway: TestGateway, paymentId: string) {
   const language = languageFromPath(requestPathname(request));
-  return `${localizePath("/checkout/return", language)}?session_id=${encodeURIComponent(paymentId)}`;
+  return gateway.returnUrl(localizePath("/checkout/return", language), paymentId);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paymentId = paymentOf(request);
   const payment = paymentId ? await gateway.pendingAuthentication(paymentId) : undefined;
   // Answered already (the back button, a second tab): the outcome is on the return page.
-  if (!payment) throw redirect(returnPage(request, paymentId), { headers: privateNoStore });
+  if (!payment) throw redirect(returnPage(request, gateway, paymentId), { headers: privateNoStore });
   return data({ amountCents: payment.amount_cents, currency: payment.currency }, { headers: privateNoStore });
 }
 
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await gateway.authenticate(paymentId, form?.get("answer") === "approve");
   const order = await findOrderByPaymentSession(services.db, paymentId);
   if (order) await settleOrder(services, order);
-  return redirect(returnPage(request, paymentId), { status: 303, headers: privateNoStore });
+  return redirect(returnPage(request, gateway, paymentId), { status: 303, headers: privateNoStore });
 }
 
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;

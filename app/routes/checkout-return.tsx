@@ -22,15 +22,16 @@ function shown(order: Order) {
 }
 
 /**
- * Where the processor sends the visitor back (`?session_id=…`). The URL proves nothing: the page shows the
- * order as our records have it, and while it is pending asks the processor, so a visitor back before the
- * webhook sees the outcome at once (and whichever of the two comes first sends the one confirmation mail).
+ * Where the processor sends the visitor back, its session named in the URL as its gateway reads it. The URL
+ * proves nothing: the page shows the order as our records have it, and while it is pending asks the
+ * processor, so a visitor back before the webhook sees the outcome at once (and whichever of the two comes
+ * first sends the one confirmation mail).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionId = (new URL(request.url).searchParams.get("session_id") ?? "").slice(0, 255);
   const services = await servicesOf(context).catch(() => {
     throw data(null, { status: 503 });
   });
+  const sessionId = (services.gateway.sessionOfReturn(new URL(request.url)) ?? "").slice(0, 255);
   let order = sessionId ? await findOrderByPaymentSession(services.db, sessionId) : undefined;
   if (!order) return data({ state: "unknown" as const }, { status: 404, headers: privateNoStore });
   if (order.status === "pending") {

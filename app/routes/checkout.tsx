@@ -27,12 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const openServices = () => servicesOf(context);
   const params = new URL(request.url).searchParams;
   const resume = params.get("resume");
-  const resumed = resume ? await resumeCheckout(openServices, resume.slice(0, 64)) : undefined;
-  if (resumed?.kind === "settled") {
-    throw redirect(`${localizePath("/checkout/return", language)}?session_id=${encodeURIComponent(resumed.sessionId)}`, {
-      headers: privateNoStore,
-    });
-  }
+  const resumed = resume ? await resumeCheckout(openServices, resume.slice(0, 64), localizePath("/checkout/return", language)) : undefined;
+  if (resumed?.kind === "settled") throw redirect(resumed.location, { headers: privateNoStore });
   const renew = resume ? null : params.get("renew");
   const renewal = renew ? await renewCheckout(openServices, renew.slice(0, 1000)) : undefined;
   const plan = findPlan(params.get("plan")) ?? findPlan(site.defaultPlan);
@@ -45,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       idempotencyKey: randomUUID(),
       testMode: paymentTraits.testMode,
       cardOnSite: paymentTraits.checkoutOrigin === null,
-      processor: paymentTraits.processorName,
+      processor: paymentTraits.displayName,
       // Country names and their order come from the server's Intl data, so the browser shows exactly what
       // was rendered (browsers' own names differ slightly).
       countries: countryOptions(language),

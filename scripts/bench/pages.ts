@@ -1,5 +1,5 @@
 /** The pages `npm run bench` measures with Lighthouse, and what `--only` selects among them. */
-import type { Language } from "./report.ts";
+import { type Language, languages, localizePath } from "../../common/languages.ts";
 
 export const pagePaths = [
   "/",
@@ -13,8 +13,6 @@ export const pagePaths = [
   "/no-such-page",
 ];
 
-const prefixes: Record<Language, string> = { en: "", es: "/es", fr: "/fr" };
-
 export interface PageToMeasure {
   language: Language;
   /** The page's path without its language prefix. */
@@ -24,13 +22,11 @@ export interface PageToMeasure {
 }
 
 /**
- * Every page in every language, or those `--only` names: `/about` is the about page in the three
- * languages, `/es/about` only the Spanish one. Undefined when `only` names no page the bench knows.
+ * Every page in every language, or those `--only` names: `/about` is the about page in every
+ * language, `/es/about` only the Spanish one. Undefined when `only` names no page the bench knows.
  */
 export function pagesToMeasure(only?: string): PageToMeasure[] | undefined {
-  const all = (Object.entries(prefixes) as [Language, string][]).flatMap(([language, prefix]) =>
-    pagePaths.map((path) => ({ language, path, url: path === "/" && prefix ? prefix : `${prefix}${path}` })),
-  );
+  const all = languages.flatMap((language) => pagePaths.map((path) => ({ language, path, url: localizePath(path, language) })));
   if (!only) return all;
   const normalised = only.length > 1 ? only.replace(/\/$/, "") : only;
   const chosen = all.filter((page) => page.path === normalised || page.url === normalised);

@@ -4,6 +4,7 @@
  * mark, and the summary of which figures met their budget. No I/O here, so it is unit-tested
  * (report.test.ts).
  */
+import type { Language } from "../../common/languages.ts";
 
 export const budgets = {
   /** Every Lighthouse category score. */
@@ -19,7 +20,7 @@ export const budgets = {
 
 export const marks = { pass: "✓", fail: "✗", info: "·" } as const;
 
-export type Language = "en" | "es" | "fr";
+export type { Language };
 
 /** One page in one language, as Lighthouse measured it. */
 export interface PageFigures {

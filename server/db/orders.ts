@@ -85,6 +85,7 @@ export async function createOrder(db: Database, input: NewOrder, now: Date = new
         card_brand: input.card_brand ?? null,
         card_last4: input.card_last4 ?? null,
         payment_session_id: input.payment_session_id ?? null,
+        payment_processor: input.payment_processor ?? null,
         client_address: input.client_address ?? null,
         reference: newOrderReference(),
         status: "pending",

@@ -18,7 +18,7 @@ import type { PlanKey } from "../../content/site.ts";
 /** ISO-8601 UTC timestamp text, as written by `new Date().toISOString()`. */
 export type Timestamp = string;
 
-export type Language = "en" | "es" | "fr";
+export type Language = import("../../common/languages.ts").Language;
 /**
  * pending → paid | failed; paid → fulfilled → expired; paid/fulfilled → refunded (every change the code makes:
  * docs/decisions/0013-order-states.md).
@@ -63,6 +63,7 @@ export interface OrdersTable {
   confirmation_mail_sent_at: Timestamp | null;
   /** The processor's checkout session (Stripe Checkout Session id, or the test gateway's payment id). Unique. */
   payment_session_id: string | null;
+  payment_processor: string | null;
   paid_at: Timestamp | null;
   refunded_cents: Generated<number>;
   refund_reference: string | null;

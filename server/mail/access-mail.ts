@@ -1,7 +1,7 @@
 /**
  * The after-sale mails an operator's action sends: "Your access" (the delivered login details) and the refund
  * notice. Pure functions returning `{ subject, text, html }` like templates.ts, built from the same layout.ts
- * pieces, whose words live beside its own in `content/mail/{en,es,fr}.json`. Every value in the HTML is
+ * pieces, whose words live beside its own in `content/mail/<language>.json`. Every value in the HTML is
  * escaped; the one link is built here.
  */
 import { type Language, localizePath } from "../../common/languages.ts";

@@ -4,17 +4,19 @@
  * their mail contains. Text reaches the HTML through these functions, which escape it; only the `body`,
  * `footer` and `html` arguments are taken as HTML, and those are built from these functions in turn.
  */
-import en from "../../content/mail/en.json" with { type: "json" };
-import es from "../../content/mail/es.json" with { type: "json" };
-import fr from "../../content/mail/fr.json" with { type: "json" };
+import { perLanguage } from "../../common/content-files.ts";
+import { type Language, languageFacts, localeTags } from "../../common/languages.ts";
+import type en from "../../content/mail/en.json";
 import { site } from "../../content/site.ts";
-import type { Language } from "../db/schema.ts";
 
-/** The shape of one language's mail texts (English is the reference; the others must match it). */
+/** The shape of one language's mail texts (English is the reference; layout.test.ts holds the others to it). */
 export type MailTexts = typeof en;
 
-/** Typed as `MailTexts`, so a key missing from Spanish or French fails the type check. Here because every mail reads it. */
-export const mailTexts: Readonly<Record<Language, MailTexts>> = { en, es, fr };
+/** Every language's mail texts, one file each under content/mail/. Here because every mail reads them. */
+export const mailTexts = perLanguage(
+  import.meta.glob<MailTexts>("../../content/mail/*.json", { eager: true, import: "default" }),
+  (language) => `../../content/mail/${language}.json`,
+);
 
 export interface RenderedMail {
   subject: string;
@@ -68,12 +70,12 @@ export function safeUrl(url: string): string {
 }
 
 export function pluralKey(language: Language, count: number): "one" | "other" {
-  return new Intl.PluralRules(language).select(count) === "one" ? "one" : "other";
+  return new Intl.PluralRules(localeTags[language]).select(count) === "one" ? "one" : "other";
 }
 
 /** A day in words ("June 1, 2026"), in UTC so the date does not depend on the server's time zone. */
 export function longDate(language: Language, date: Date): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
+  return new Intl.DateTimeFormat(localeTags[language], { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
 // Dark text on a light page, inline styles and tables for layout: what mail clients render reliably.
@@ -110,7 +112,7 @@ export function htmlDocument(options: { language: Language; title: string; prehe
     : "";
   const footer = options.footer ? `<tr><td style="${STYLE.footer}">${options.footer}</td></tr>\n` : "";
   return `<!doctype html>
-<html lang="${options.language}" dir="ltr">
+<html lang="${options.language}" dir="${languageFacts(options.language).direction}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -3,8 +3,9 @@
  * answers every sign-up alike (it never tells who is subscribed), and this mail, which only the address's
  * owner reads, says the rest.
  */
+
+import type { Language } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
-import type { Language } from "../db/schema.ts";
 import {
   escapeHtml,
   htmlDocument,

@@ -1,11 +1,12 @@
 /**
  * The mail that tells the operator a paid order is still waiting for its access (once per order, after
- * FULFILMENT_ALERT_MINUTES). Its words live under `deliveryAlert` in `content/mail/{en,es,fr}.json`; the
+ * FULFILMENT_ALERT_MINUTES). Its words live under `deliveryAlert` in `content/mail/<language>.json`; the
  * shop does not know an operator's language, so the caller sends it in English unless it knows better.
  * It names the order and links to the console: nothing about the customer beyond what the console shows.
  */
+
+import { defaultLanguage, type Language, localeTags } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
-import type { Language } from "../db/schema.ts";
 import {
   escapeHtml,
   htmlButton,
@@ -37,9 +38,11 @@ export function consoleOrderUrl(reference: string): string {
   return new URL(`/admin/orders/${encodeURIComponent(reference)}`, site.brand.origin).href;
 }
 
-export function renderDeliveryAlertMail(input: DeliveryAlertInput, language: Language = "en"): RenderedMail {
+export function renderDeliveryAlertMail(input: DeliveryAlertInput, language: Language = defaultLanguage): RenderedMail {
   const t = mailTexts[language].deliveryAlert;
-  const paidAt = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(input.paidAt);
+  const paidAt = new Intl.DateTimeFormat(localeTags[language], { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(
+    input.paidAt,
+  );
   const values = { brand: site.brand.name, reference: singleLine(input.reference), paidAt: `${paidAt} UTC` };
   const url = consoleOrderUrl(input.reference);
   const rows: Rows = [

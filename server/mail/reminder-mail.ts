@@ -1,7 +1,7 @@
 /**
  * The renewal reminder: plans are one-time payments that never renew, so this mail is how a customer hears
  * their access is about to end. A pure function returning `{ subject, text, html }` like templates.ts, built
- * from the same layout.ts pieces; its words live beside the others in `content/mail/{en,es,fr}.json`. The links are made by the caller (they are
+ * from the same layout.ts pieces; its words live beside the others in `content/mail/<language>.json`. The links are made by the caller (they are
  * signed) and checked here to be absolute http(s); every value in the HTML is escaped.
  */
 import type { Language } from "../../common/languages.ts";

@@ -1,6 +1,6 @@
 /**
  * Every mail the site sends, built from typed inputs and a language: pure functions returning
- * `{ subject, text, html }`. The words live in `content/mail/{en,es,fr}.json`; brand and support address in
+ * `{ subject, text, html }`. The words live in `content/mail/<language>.json`; brand and support address in
  * `content/site.ts`. Every value put into the HTML is escaped; links must be http(s). The frame, styles and
  * escaping they share live in layout.ts (the after-sale, reminder and operator mails use it too).
  *
@@ -8,8 +8,9 @@
  * its last four digits ("Visa ending in 4242").
  */
 import { cardBrandNames } from "../../common/card.ts";
+import { defaultLanguage, type Language, localeTags } from "../../common/languages";
 import { type PlanKey, site } from "../../content/site.ts";
-import type { Language, Order } from "../db/schema.ts";
+import type { Order } from "../db/schema.ts";
 import {
   escapeHtml,
   htmlButton,
@@ -174,10 +175,10 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
 }
 
 /** The operator's copy of a contact form message. `language` is the language the operator reads. */
-export function renderContactNotification(input: ContactNotificationInput, language: Language = "en"): RenderedMail {
+export function renderContactNotification(input: ContactNotificationInput, language: Language = defaultLanguage): RenderedMail {
   const t = mailTexts[language].contactNotification;
   const values = { brand, name: singleLine(input.name), email: singleLine(input.email) };
-  const visitorLanguage = `${new Intl.DisplayNames([language], { type: "language" }).of(input.language) ?? input.language} (${input.language})`;
+  const visitorLanguage = `${new Intl.DisplayNames([localeTags[language]], { type: "language" }).of(input.language) ?? input.language} (${input.language})`;
 
   const rows: Array<readonly [string, string]> = [
     [t.nameLabel, values.name],
@@ -186,7 +187,9 @@ export function renderContactNotification(input: ContactNotificationInput, langu
     [t.languageLabel, visitorLanguage],
   ];
   if (input.receivedAt) {
-    const received = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(input.receivedAt);
+    const received = new Intl.DateTimeFormat(localeTags[language], { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(
+      input.receivedAt,
+    );
     rows.push([t.receivedLabel, received]);
   }
 

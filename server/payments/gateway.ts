@@ -1,4 +1,5 @@
 import type { CardBrand } from "../../common/card.ts";
+import type { Language } from "../../common/languages";
 
 export type DeclineReason = "declined" | "insufficientFunds" | "expiredCard" | "incorrectCvv" | "processingError";
 
@@ -29,17 +30,17 @@ export interface HostedCheckoutRequest {
   currency: string;
   /** The line item, in the visitor's language: plan, period and viewers. */
   itemName: string;
-  language: "en" | "es" | "fr";
+  language: Language;
   email: string;
-  /** Where the processor sends the visitor after paying; `{CHECKOUT_SESSION_ID}` is filled in by it. */
-  successUrl: string;
+  /** The return page's absolute URL: the gateway adds to it what names the session (see `returnUrl`). */
+  returnPage: string;
   /** Where the processor sends the visitor who goes back. */
   cancelUrl: string;
   /**
-   * When an unpaid session ends. Derived from the order (not from the clock), so that asking again for the
-   * same order asks for exactly the same session.
+   * When the order was made. The gateway ends an unpaid session a while after it: derived from the order (not
+   * from the clock), so that asking again for the same order asks for exactly the same session.
    */
-  expiresAt: Date;
+  orderCreatedAt: Date;
 }
 
 /** The order as a gateway needs it to answer about its payment. */
@@ -75,10 +76,45 @@ export interface RefundResult {
   refundedCents: number;
 }
 
-interface GatewayBase {
+/** What a processor's webhook said, once its signature is verified: that the payment of an order changed. */
+export interface PaymentNotice {
+  /** The processor's id of the event: each is applied once. */
+  eventId: string;
+  /** The processor's word for what happened, for the log and the record of events. */
+  type: string;
+  /** What names the order, the first found wins: the processor's session, its payment, our reference. */
+  sessionId?: string;
+  gatewayReference?: string;
+  orderReference?: string;
+}
+
+/** What the pages and the server need to know of a processor before the database is open. */
+export interface GatewayTraits {
+  /** Its name in PAYMENT_GATEWAY, recorded on each order placed with it. */
   readonly name: string;
   /** True when no real money moves: the checkout then shows a visible test-mode notice. */
   readonly testMode: boolean;
+  /** Its name as the checkout shows it. */
+  readonly displayName: string;
+  /** The origin of its payment page, where the checkout form is redirected (CSP `form-action`); null when the checkout takes the card. */
+  readonly checkoutOrigin: string | null;
+  /**
+   * Where it posts its events, `/webhooks/<name>` (the route table serves `/webhooks/:processor`): that path
+   * alone is spared the cross-site check. Null when it sends none.
+   */
+  readonly webhookPath: string | null;
+}
+
+interface GatewayBase extends GatewayTraits {
+  /** The return page's URL naming one of its sessions, as the processor sends the visitor back there. */
+  returnUrl(returnPage: string, sessionId: string): string;
+  /** The session a return page's URL names (what `returnUrl` wrote), or null. */
+  sessionOfReturn(url: URL): string | null;
+  /**
+   * Reads an event posted to `webhookPath`: throws when its signature is missing, wrong or stale; null for an
+   * event the shop does not act on.
+   */
+  readWebhook?(rawBody: string, headers: Headers): Promise<PaymentNotice | null>;
   /** Asks the processor about an order's payment (reconciliation, the return page). */
   lookup(payment: PaymentRecord): Promise<PaymentLookup>;
   /**
@@ -97,7 +133,6 @@ export interface CardGateway extends GatewayBase {
 /** A gateway with its own payment page (Stripe Checkout): the card never reaches this server. */
 export interface HostedGateway extends GatewayBase {
   readonly kind: "hosted";
-  /** The origin of the payment page, which the checkout form may be redirected to (CSP `form-action`). */
   readonly checkoutOrigin: string;
   /** Opens a payment session and gives the page to send the visitor to. */
   createCheckout(request: HostedCheckoutRequest): Promise<{ sessionId: string; url: string }>;
@@ -106,7 +141,8 @@ export interface HostedGateway extends GatewayBase {
 }
 
 /**
- * A payment processor. The built-in test gateway implements it; a real processor is a second
- * implementation chosen by configuration (PAYMENT_GATEWAY), with no change to the checkout.
+ * A payment processor. The built-in test gateway and Stripe implement it; another processor is another
+ * implementation, listed in index.ts and chosen by configuration (PAYMENT_GATEWAY), with no change to the
+ * checkout, its return page, the webhook route or the Content-Security-Policy.
  */
 export type PaymentGateway = CardGateway | HostedGateway;

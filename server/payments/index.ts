@@ -1,38 +1,40 @@
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import type { PaymentGateway } from "./gateway.ts";
-import { createStripeGateway, stripeCheckoutOrigin } from "./stripe-gateway.ts";
-import { createTestGateway } from "./test-gateway.ts";
+import type { GatewayTraits, PaymentGateway } from "./gateway.ts";
+import { createStripeGateway, stripeTraits } from "./stripe-gateway.ts";
+import { createTestGateway, testGatewayTraits } from "./test-gateway.ts";
+
+export type { GatewayTraits };
+
+interface Processor {
+  traits(config: ServerConfig): GatewayTraits;
+  create(config: ServerConfig, db: Database): PaymentGateway;
+}
 
 /**
- * The payment gateway named by PAYMENT_GATEWAY (checked by server/config.ts, which also makes sure Stripe's
- * keys are there). A further processor is another implementation of `PaymentGateway`: add its name to
- * `PAYMENT_GATEWAYS` there and a case here.
+ * Every processor, by its name in PAYMENT_GATEWAY (checked by server/config.ts, which also makes sure Stripe's
+ * keys are there). Another processor is another implementation of `PaymentGateway`, with its name in
+ * `PAYMENT_GATEWAYS` there and its entry here; nothing outside this folder names one.
  */
-export function createPaymentGateway(config: ServerConfig, db: Database): PaymentGateway {
-  switch (config.PAYMENT_GATEWAY) {
-    case "test":
-      return createTestGateway({ db });
-    case "stripe":
-      return createStripeGateway({
+const processors: Record<ServerConfig["PAYMENT_GATEWAY"], Processor> = {
+  test: { traits: () => testGatewayTraits, create: (_, db) => createTestGateway({ db }) },
+  stripe: {
+    traits: (config) => stripeTraits(config.STRIPE_API_BASE),
+    create: (config) =>
+      createStripeGateway({
         secretKey: config.STRIPE_SECRET_KEY ?? "",
         webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? "",
         apiBase: config.STRIPE_API_BASE,
-      });
-  }
+      }),
+  },
+};
+
+/** The payment gateway named by PAYMENT_GATEWAY. */
+export function createPaymentGateway(config: ServerConfig, db: Database): PaymentGateway {
+  return processors[config.PAYMENT_GATEWAY].create(config, db);
 }
 
-export interface GatewayTraits {
-  /** No real money moves: the checkout says so. */
-  testMode: boolean;
-  /** Where the card is given when not on our page (CSP `form-action`); null when the checkout takes it. */
-  checkoutOrigin: string | null;
-  /** The processor's name as the checkout shows it. */
-  processorName: string;
-}
-
-/** What the pages need to know before the database is open. */
+/** What the pages and the server need to know of the configured processor before the database is open. */
 export function gatewayTraits(config: ServerConfig): GatewayTraits {
-  if (config.PAYMENT_GATEWAY === "test") return { testMode: true, checkoutOrigin: null, processorName: "test" };
-  return { testMode: false, checkoutOrigin: stripeCheckoutOrigin(config.STRIPE_API_BASE), processorName: "Stripe" };
+  return processors[config.PAYMENT_GATEWAY].traits(config);
 }

@@ -1,5 +1,14 @@
 import Stripe from "stripe";
-import type { DeclineReason, HostedCheckoutRequest, HostedGateway, PaymentLookup, PaymentRecord, RefundResult } from "./gateway.ts";
+import type {
+  DeclineReason,
+  GatewayTraits,
+  HostedCheckoutRequest,
+  HostedGateway,
+  PaymentLookup,
+  PaymentRecord,
+  RefundResult,
+} from "./gateway.ts";
+import { stripeNotice } from "./stripe-events.ts";
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -8,17 +17,25 @@ export interface StripeGatewayOptions {
   apiBase?: string;
 }
 
-/** Stripe Checkout, plus reading its signed webhooks. */
+/** Stripe Checkout, with its signed webhooks (a signature older than five minutes is refused). */
 export interface StripeGateway extends HostedGateway {
   readonly name: "stripe";
-  /** The event in a webhook, once its signature is verified (throws when it is not, or is older than five minutes). */
-  verifyEvent(rawBody: string, signature: string | null): Promise<Stripe.Event>;
+  readWebhook: NonNullable<HostedGateway["readWebhook"]>;
 }
 
-/** Where the payment page is: on the test server when there is one, on Stripe otherwise. */
-export function stripeCheckoutOrigin(apiBase: string | undefined): string {
-  return apiBase ? new URL(apiBase).origin : "https://checkout.stripe.com";
+/** Where the payment page is (on the test server when there is one), and where Stripe posts its events. */
+export function stripeTraits(apiBase: string | undefined): GatewayTraits & { checkoutOrigin: string } {
+  return {
+    name: "stripe",
+    testMode: false,
+    displayName: "Stripe",
+    checkoutOrigin: apiBase ? new URL(apiBase).origin : "https://checkout.stripe.com",
+    webhookPath: "/webhooks/stripe",
+  };
 }
+
+/** Stripe sends the visitor back with the session's id in this parameter. */
+const sessionParameter = "session_id";
 
 /** Stripe's default is 300 s; named, because the issue and docs/payments.md promise five minutes. */
 const signatureToleranceSeconds = 300;
@@ -37,11 +54,16 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase }: Strip
     ...(local && { host: local.hostname, port: local.port, protocol: local.protocol === "https:" ? "https" : "http" }),
   });
 
+  const verifyEvent = (rawBody: string, signature: string | null) =>
+    stripe.webhooks.constructEventAsync(rawBody, signature ?? "", webhookSecret, signatureToleranceSeconds);
+
   return {
+    ...stripeTraits(apiBase),
     name: "stripe",
     kind: "hosted",
-    testMode: false,
-    checkoutOrigin: stripeCheckoutOrigin(apiBase),
+
+    returnUrl: (returnPage, sessionId) => `${returnPage}?${sessionParameter}=${encodeURIComponent(sessionId)}`,
+    sessionOfReturn: (url) => url.searchParams.get(sessionParameter),
 
     async createCheckout(request: HostedCheckoutRequest) {
       const session = await stripe.checkout.sessions.create(
@@ -62,9 +84,10 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase }: Strip
           client_reference_id: request.reference,
           metadata: { order_reference: request.reference },
           payment_intent_data: { metadata: { order_reference: request.reference } },
-          success_url: request.successUrl,
+          // Stripe fills in `{CHECKOUT_SESSION_ID}`: the braces must reach it as they are, not percent-encoded.
+          success_url: `${request.returnPage}?${sessionParameter}={CHECKOUT_SESSION_ID}`,
           cancel_url: request.cancelUrl,
-          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          expires_at: Math.floor((request.orderCreatedAt.getTime() + sessionLifetimeMs) / 1000),
         },
         // Derived from the order's one-time key: a retried post gets the same session, never a second one.
         { idempotencyKey: `checkout-session-${request.idempotencyKey}` },
@@ -95,8 +118,8 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase }: Strip
       return { refundId: refund.id, refundedCents: payment.refundedCents + refund.amount };
     },
 
-    verifyEvent(rawBody, signature) {
-      return stripe.webhooks.constructEventAsync(rawBody, signature ?? "", webhookSecret, signatureToleranceSeconds);
+    async readWebhook(rawBody, headers) {
+      return stripeNotice(await verifyEvent(rawBody, headers.get("stripe-signature")));
     },
 
     async expire(sessionId) {

@@ -1,7 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database.ts";
 import type { TestGatewayPayment } from "../db/schema.ts";
-import type { CardGateway, ChargeRequest, ChargeResult, DeclineReason, PaymentLookup, PaymentRecord, RefundResult } from "./gateway.ts";
+import type {
+  CardGateway,
+  ChargeRequest,
+  ChargeResult,
+  DeclineReason,
+  GatewayTraits,
+  PaymentGateway,
+  PaymentLookup,
+  PaymentRecord,
+  RefundResult,
+} from "./gateway.ts";
 
 type TestOutcome = DeclineReason | "approved" | "authenticationRequired";
 
@@ -30,6 +40,23 @@ export interface TestGateway extends CardGateway {
   authenticate(paymentId: string, approved: boolean): Promise<TestGatewayPayment | undefined>;
 }
 
+/** The checkout takes the card itself and no event is ever posted: the gateway answers every question. */
+export const testGatewayTraits: GatewayTraits = {
+  name: "test",
+  testMode: true,
+  displayName: "test",
+  checkoutOrigin: null,
+  webhookPath: null,
+};
+
+/** Whether the configured gateway is this one, with the authentication step only it has. */
+export function isTestGateway(gateway: PaymentGateway): gateway is TestGateway {
+  return gateway.name === testGatewayTraits.name && "authenticate" in gateway;
+}
+
+/** Its authentication step sends the cardholder back naming the payment, as Stripe names its session. */
+const paymentParameter = "session_id";
+
 /**
  * A gateway that moves no money: the test numbers decide the outcome, after a short, realistic pause. It keeps
  * its records in the database, as a processor keeps its own, so that any server can answer reconciliation
@@ -57,9 +84,12 @@ export function createTestGateway({ db, delayMs = 400 }: { db: Database; delayMs
   };
 
   return {
+    ...testGatewayTraits,
     name: "test",
     kind: "card",
-    testMode: true,
+    checkoutOrigin: null,
+    returnUrl: (returnPage, paymentId) => `${returnPage}?${paymentParameter}=${encodeURIComponent(paymentId)}`,
+    sessionOfReturn: (url) => url.searchParams.get(paymentParameter),
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       await new Promise((resolve) => setTimeout(resolve, delayMs));

@@ -1,6 +1,6 @@
 import { type Customer, customer, field, fillCheckout, payButton } from "../support/checkout.ts";
 import { expect, test } from "../support/fixtures.ts";
-import { localized, site, t } from "../support/site.ts";
+import { languages, localized, site, t } from "../support/site.ts";
 import { everythingKept, openHydrated, queryRows } from "../support/store.ts";
 
 // Invalid forms, declined payments and rate limits answer 4xx on purpose; the browser logs each one.
@@ -59,7 +59,7 @@ test.describe("checkout", () => {
 
   test("names each field's problem, tied to the field, in every language", async ({ page, expectAccessible }) => {
     test.slow();
-    for (const language of ["en", "es", "fr"] as const) {
+    for (const language of languages) {
       await openHydrated(page, localized(language, "/checkout"));
       await payButton(page, language).click();
       for (const name of [

@@ -1,6 +1,6 @@
 import { expect, test } from "../support/fixtures.ts";
 import { e2eServers } from "../support/servers.ts";
-import { localized, t } from "../support/site.ts";
+import { languages, localized, t } from "../support/site.ts";
 import { mails, openHydrated, queryRows } from "../support/store.ts";
 
 // Invalid forms, declined payments and rate limits answer 4xx on purpose; the browser logs each one.
@@ -9,7 +9,7 @@ test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/status of 4\d\d/));
 const unique = (name: string) => `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 test.describe("the contact form", () => {
-  for (const language of ["en", "es", "fr"] as const) {
+  for (const language of languages) {
     test(`stores and mails a message, and names each problem, in ${language}`, async ({ page, expectAccessible }) => {
       await openHydrated(page, localized(language, "/contact"));
       await expectAccessible();

@@ -3,6 +3,7 @@
  * they are; the hostile requests start from them and break at least one thing.
  */
 import { randomUUID } from "node:crypto";
+import { defaultLanguage, languages } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
 
 /** The test gateway's numbers (docs/payments.md): approved and declined. */
@@ -18,7 +19,8 @@ const customers = [
 ] as const;
 
 export const planKeys: string[] = site.plans.map((plan) => plan.key);
-export const formLanguages = ["", "/es", "/fr"] as const;
+/** Each language's URL prefix: none for the default language. */
+export const formLanguages = languages.map((language) => (language === defaultLanguage ? "" : `/${language}`));
 
 /** A card expiry two years ahead, so the suite does not age. */
 function expiry(): string {

@@ -11,6 +11,7 @@
  * (same `Webhook-Id`, same event but for the request's time), and that repeats come only from the jobs the
  * killed server held.
  */
+import { languages } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
 import { createOrder, markOrderPaid } from "../../server/db/repositories.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
@@ -34,7 +35,7 @@ const customer = (n: number, kind: string) => ({
   viewers: 1 as const,
   amount_cents: 1300,
   currency: site.currency,
-  language: (["en", "es", "fr"] as const)[n % 3]!,
+  language: languages[n % languages.length]!,
   first_name: "Job",
   last_name: `Runner ${n}`,
   email: `${kind}-${n}@reliability.example`,

@@ -1,21 +1,23 @@
 /**
  * What the end-to-end tests know about the site, read from the operator's files (never hard-coded copy):
- * the strings of content/locales, the figures and plans of content/site.ts, and the site's URL scheme
- * (English unprefixed, Spanish and French under /es and /fr).
+ * the strings of content/locales, the figures and plans of content/site.ts, and the site's languages and URL
+ * scheme (common/languages.ts: the default language unprefixed, the others under their code).
  */
-import en from "../../content/locales/en.json" with { type: "json" };
-import es from "../../content/locales/es.json" with { type: "json" };
-import fr from "../../content/locales/fr.json" with { type: "json" };
+import { readFileSync } from "node:fs";
+import { defaultLanguage, type Language, languages } from "../../common/languages.ts";
+import type en from "../../content/locales/en.json";
 import { type Plan, site } from "../../content/site.ts";
 
-export type { Plan };
-export { site };
+export type { Language, Plan };
+export { defaultLanguage, languages, site };
 
-export const languages = ["en", "es", "fr"] as const;
-export type Language = (typeof languages)[number];
-export const otherLanguages = ["es", "fr"] as const;
+/** The languages with a URL prefix: every one but the default. */
+export const otherLanguages = languages.filter((language) => language !== defaultLanguage);
 
-export const messages: Record<Language, typeof en> = { en, es, fr };
+const localeFile = (language: Language) => new URL(`../../content/locales/${language}.json`, import.meta.url);
+export const messages = Object.fromEntries(
+  languages.map((language) => [language, JSON.parse(readFileSync(localeFile(language), "utf8")) as typeof en]),
+) as Record<Language, typeof en>;
 
 /** The spec's routes, unprefixed. */
 export const pagePaths = ["/", "/blog", "/checkout", "/about", "/contact", "/terms", "/privacy"] as const;
@@ -34,7 +36,7 @@ export const googlebotUserAgent =
 /** `/about` in a language: `/about`, `/es/about`, `/fr/about`; the home page is `/`, `/es`, `/fr`. */
 export function localized(language: Language, path: string): string {
   const [pathname = "/", rest = ""] = path.split(/(?=[?#])/);
-  if (language === "en") return pathname + rest;
+  if (language === defaultLanguage) return pathname + rest;
   return (pathname === "/" ? `/${language}` : `/${language}${pathname}`) + rest;
 }
 

@@ -5,10 +5,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type Stripe from "stripe";
+import { applyPaymentNotice } from "../../app/checkout/payment-events.server";
 import { type PlaceOrderContext, placeHostedOrder } from "../../app/checkout/place-order.server";
 import type { ContactDetails } from "../../app/checkout/schema";
 import type { SettleServices } from "../../app/checkout/settle-order.server";
-import { applyStripeEvent } from "../../app/checkout/stripe-events.server";
 import { allMessages } from "../../app/i18n/messages.server";
 import { registerMessages } from "../../app/i18n/registry";
 import { type Database, migrateToLatest } from "../../server/db/database.ts";
@@ -29,7 +29,7 @@ export interface StripeTestBed {
   /** The database and the gateway, with a mail worker that is never woken (the tests read the outbox). */
   services: SettleServices & { gateway: StripeGateway };
   fake: FakeStripe;
-  /** Our webhook endpoint, as app/routes/stripe-webhook.ts serves it. */
+  /** Our webhook endpoint, as app/routes/payment-webhook.ts serves it. */
   webhookUrl: string;
   /** Places an order as the checkout does; gives the order and its Stripe session. */
   checkout(changes?: Partial<ContactDetails>, context?: PlaceOrderContext): Promise<{ order: Order; sessionId: string; url: string }>;
@@ -38,21 +38,21 @@ export interface StripeTestBed {
   close(): Promise<void>;
 }
 
-/** Our webhook route, as app/routes/stripe-webhook.ts does it: verify the raw body, then apply. */
+/** Our webhook route, as app/routes/payment-webhook.ts does it: verify the raw body, then apply. */
 async function startEndpoint(services: () => SettleServices & { gateway: StripeGateway }) {
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    let event: Stripe.Event;
+    let notice: Awaited<ReturnType<StripeGateway["readWebhook"]>>;
     try {
-      const signature = String(request.headers["stripe-signature"] ?? "") || null;
-      event = await services().gateway.verifyEvent(Buffer.concat(chunks).toString("utf8"), signature);
+      const headers = new Headers({ "stripe-signature": String(request.headers["stripe-signature"] ?? "") });
+      notice = await services().gateway.readWebhook(Buffer.concat(chunks).toString("utf8"), headers);
     } catch {
       response.writeHead(400).end("Bad signature");
       return;
     }
     try {
-      const result = await applyStripeEvent(services(), event);
+      const result = notice ? await applyPaymentNotice(services(), notice) : "ignored";
       response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ result }));
     } catch {
       response.writeHead(500).end();

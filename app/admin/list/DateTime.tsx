@@ -1,4 +1,4 @@
-import type { Language } from "../../../common/languages";
+import { type Language, localeTags } from "../../../common/languages";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -10,7 +10,11 @@ export function formatDateTime(language: Language, iso: string, seconds = false)
   const key = `${language}:${seconds}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: seconds ? "medium" : "short", timeZone: "UTC" });
+    format = new Intl.DateTimeFormat(localeTags[language], {
+      dateStyle: "medium",
+      timeStyle: seconds ? "medium" : "short",
+      timeZone: "UTC",
+    });
     formats.set(key, format);
   }
   return format.format(new Date(iso));

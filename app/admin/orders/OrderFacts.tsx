@@ -51,6 +51,7 @@ export function OrderFacts({ order }: { order: OrderView }) {
     [t("orders.detail.card"), card],
     [t("orders.detail.paidAt"), time(order.paid_at)],
     [t("orders.detail.gatewayReference"), mono(order.gateway_reference)],
+    [t("orders.detail.processor"), mono(order.payment_processor)],
     [t("orders.detail.paymentSession"), mono(order.payment_session_id)],
     [t("orders.detail.refundReference"), mono(order.refund_reference)],
     ...(order.failure_reason ? [[t("orders.detail.failureReason"), order.failure_reason] as const] : []),

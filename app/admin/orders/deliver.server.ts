@@ -1,4 +1,4 @@
-import { isLanguage } from "../../../common/languages";
+import { defaultLanguage, isLanguage } from "../../../common/languages";
 import { seal } from "../../../server/admin/secret-box.ts";
 import { markOrderDelivered } from "../../../server/db/admin-orders.ts";
 import { recordOrderEvent } from "../../../server/db/order-events.ts";
@@ -43,7 +43,7 @@ export async function fulfilOrder(
   if (!key) throw new Error("ACCESS_ENCRYPTION_KEY is not set: access details are never stored unencrypted");
   const period = accessPeriod(order, now);
   const sealedDetails = seal(key, JSON.stringify(details));
-  const language = isLanguage(order.language) ? order.language : "en";
+  const language = isLanguage(order.language) ? order.language : defaultLanguage;
   const mail = renderAccessMail({ reference: order.reference, firstName: order.first_name, details, ...period }, language);
 
   const delivered = await services.db.transaction().execute(async (transaction) => {

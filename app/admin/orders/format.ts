@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
+import { localeTags } from "../../../common/languages";
 import { formatPrice } from "../../content/plans";
 import { useAdminText } from "../text";
 import type { ActionMessage } from "./action-result";
@@ -27,9 +28,9 @@ export function useOrderFormat() {
   const { language } = useAdminText();
   const timeZone = useTimeZone();
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone });
-    const regions = new Intl.DisplayNames([language], { type: "region" });
-    const languageNames = new Intl.DisplayNames([language], { type: "language" });
+    const dateTime = new Intl.DateTimeFormat(localeTags[language], { dateStyle: "medium", timeStyle: "short", timeZone });
+    const regions = new Intl.DisplayNames([localeTags[language]], { type: "region" });
+    const languageNames = new Intl.DisplayNames([localeTags[language]], { type: "language" });
     return {
       timeZone,
       dateTime: (iso: string) => dateTime.format(new Date(iso)),

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "../../../common/languages";
 import { findOrderById } from "../../../server/db/repositories.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
 import { adminMessages } from "../messages.server";
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => bed.handle.cleanup());
 
-function render(children: ReactNode, language: "en" | "es" | "fr" = "en"): string {
+function render(children: ReactNode, language: Language = "en"): string {
   const page = () => <AdminTextContext value={adminText(adminMessages[language], language)}>{children}</AdminTextContext>;
   const router = createMemoryRouter([{ id: "page", path: "*", Component: page }], { hydrationData: { loaderData: { page: null } } });
   return renderToString(<RouterProvider router={router} />);
@@ -65,7 +66,7 @@ describe("the order page", () => {
   });
 
   it("shows a delivered order's facts, its access and its timeline in the operator's language", async () => {
-    const order = await bed.paidOrder({ country: "ES" });
+    const order = await bed.paidOrder({ country: "ES", payment_processor: "test" });
     await deliverAccess(bed.services, bed.operator, order, form, "x");
     const data = (await loadOrderPage(bed.services, order.reference))!;
     const html = render(
@@ -81,6 +82,7 @@ describe("the order page", () => {
     expect(html).toContain(`href="mailto:${order.email}"`);
     expect(html).toContain("Espagne");
     expect(html).toContain("Visa se terminant par 4242");
+    expect(html).toMatch(/Prestataire de paiement<\/dt><dd[^>]*><span[^>]*>test<\/span>/);
     expect(html).toContain("Tr0ub4dor&amp;3");
     expect(html).toContain("<ol");
     expect(html).toContain("Accès livré");

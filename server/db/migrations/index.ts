@@ -10,6 +10,7 @@ import * as jobs from "./004_jobs.ts";
 import * as clientAddress from "./005_order_client_address.ts";
 import * as totpLastStep from "./006_operator_totp_last_step.ts";
 import * as mailJobs from "./007_mail_jobs.ts";
+import * as paymentProcessor from "./008_order_payment_processor.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   "005_order_client_address": clientAddress,
   "006_operator_totp_last_step": totpLastStep,
   "007_mail_jobs": mailJobs,
+  "008_order_payment_processor": paymentProcessor,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,50 @@
+/**
+ * What each mail template is called with, before its language: one sample per `render…` function of
+ * server/mail/. The test renders every function it finds there and fails on one missing here, so a new
+ * mail cannot be left out of the fourth language.
+ */
+const at = new Date("2026-03-01T10:00:00.000Z");
+const link = (path: string) => `https://shop.example${path}`;
+
+export const mailSamples: Record<string, readonly unknown[]> = {
+  renderOrderConfirmation: [
+    {
+      reference: "NS-7F3K-9QXD",
+      firstName: "Camille",
+      planKey: "advanced",
+      viewers: 2,
+      amountPaid: "29 €",
+      card: { brand: "visa", last4: "4242" },
+    },
+  ],
+  renderContactNotification: [
+    { name: "Zoe", email: "zoe@example.com", subject: "Plans", message: "A question", language: "es", receivedAt: at },
+  ],
+  renderNewsletterConfirmation: [
+    { confirmUrl: link("/newsletter/confirm?token=a"), unsubscribeUrl: link("/newsletter/unsubscribe?token=b") },
+  ],
+  renderNewsletterFooter: [link("/newsletter/unsubscribe?token=b")],
+  renderNewsletterAlreadySubscribed: [{ unsubscribeUrl: link("/newsletter/unsubscribe?token=b") }],
+  renderAccessMail: [
+    {
+      reference: "NS-7F3K-9QXD",
+      firstName: "Camille",
+      details: { username: "camille", password: "s3cr3t", serverUrl: link(":8080"), playlistUrl: link("/get.m3u"), note: "Welcome" },
+      startsAt: at,
+      endsAt: new Date("2026-06-01T10:00:00.000Z"),
+    },
+  ],
+  renderRefundMail: [{ reference: "NS-7F3K-9QXD", firstName: "Camille", amount: "29 €", refundedAt: at }],
+  renderRenewalReminder: [
+    {
+      firstName: "Camille",
+      planKey: "advanced",
+      viewers: 2,
+      endsAt: new Date("2026-06-01T10:00:00.000Z"),
+      renewUrl: link("/checkout?renew=a.b"),
+      unsubscribeUrl: link("/reminders/unsubscribe?token=c.d"),
+      linkDays: 30,
+    },
+  ],
+  renderDeliveryAlertMail: [{ reference: "NS-7F3K-9QXD", plan: "Gold", paidAt: at }],
+};
