@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultLanguage, type Language, languageFacts, languageFromPath, languages, localizePath } from "../common/languages";
+import { defaultLanguage, languageFacts, languageFromPath, languages, localizePath } from "../common/languages";
 import { site } from "../content/site";
 import { translatorFor } from "./i18n/registry";
 import { socialImagePath, socialImageSize } from "./social-images";

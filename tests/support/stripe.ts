@@ -4,7 +4,6 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type Stripe from "stripe";
 import { applyPaymentNotice } from "../../app/checkout/payment-events.server";
 import { type PlaceOrderContext, placeHostedOrder } from "../../app/checkout/place-order.server";
 import type { ContactDetails } from "../../app/checkout/schema";
