@@ -171,13 +171,15 @@ for (const target of testTargets) {
     });
 
     it("start() runs rounds on a timer and stop() waits for the one in progress", async () => {
-      let finish = () => {};
+      let finish: (() => void) | undefined;
       const job = await add("timed");
       const running = runner({ timed: { run: () => new Promise<void>((resolve) => (finish = resolve)) } }, { intervalMs: 5 });
       running.start();
-      await waitFor(async () => (await row(job.id)).locked_by === "w1");
+      // Until the job runs, not only until it is claimed: stopping between the two would wait for a job
+      // that nothing here could ever finish.
+      await waitFor(async () => finish !== undefined && (await row(job.id)).locked_by === "w1");
       const stopped = running.stop();
-      finish();
+      finish?.();
       await stopped;
       expect((await row(job.id)).done_at).toBe(T0.toISOString());
     });
