@@ -76,8 +76,9 @@ const others: Record<string, Expectation> = {
   "sitemap.xml": { get: sharedForAnHour, post: askEachTime, resource: true },
   "robots.txt": { get: sharedForAnHour, post: askEachTime, resource: true },
   "manifest.webmanifest": { get: sharedForAnHour, post: askEachTime, resource: true },
-  // This server takes payments on the test gateway: Stripe's endpoint answers, and keeps, nothing.
-  "webhooks/stripe": { get: neverStored, post: neverStored, resource: true },
+  // This server takes payments on the test gateway, which has no webhook: every processor's path answers,
+  // and keeps, nothing.
+  "webhooks/:processor": { get: neverStored, post: neverStored, resource: true, sample: at("/webhooks/stripe") },
   "admin/login": { get: neverStored, post: neverStored, sample: () => ({ path: "/admin/login", form: wrongPassword }) },
   "admin/logout": { ...consolePage("/admin/logout"), resource: true },
   admin: consolePage("/admin"),
