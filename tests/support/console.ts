@@ -31,7 +31,7 @@ let operators = 0;
 /** A fresh operator for one test, so tests never share sessions or sign-in counts. */
 export function newOperator(server: Server = e2eServers.main): { email: string; password: string } {
   const operator = {
-    email: `operator.${Date.now()}.${++operators}@shop.example`,
+    email: `operator.${Date.now()}.${++operators}.${randomBytes(3).toString("hex")}@shop.example`,
     password: `a long passphrase ${randomBytes(4).toString("hex")}`,
   };
   addOperator(operator.email, operator.password, server);
@@ -114,7 +114,7 @@ export const idleSessionToken = (email: string, server: Server = e2eServers.main
  */
 export async function signedInOperator(page: Page, language: Language): Promise<{ email: string }> {
   // Written straight to the database: no password is ever typed, so none is hashed.
-  const operator = { email: `operator.${Date.now()}.${++operators}@shop.example` };
+  const operator = { email: `operator.${Date.now()}.${++operators}.${randomBytes(3).toString("hex")}@shop.example` };
   const now = new Date().toISOString();
   runSql("INSERT INTO operators (email, password_hash, created_at, updated_at) VALUES (?, 'none', ?, ?)", [operator.email, now, now]);
   const url = `${e2eServers.main.url}/admin`;
