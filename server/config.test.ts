@@ -1,16 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { problemsOf } from "../tests/support/config-problems.ts";
 import { CONFIG_VARIABLES, ConfigError, configWarnings, loadConfig, parseConfig } from "./config.ts";
-
-/** The problems of an environment, one line per variable. */
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe("the server's configuration", () => {
   it("has a default for everything (production also needs ACCESS_ENCRYPTION_KEY and PAYMENT_GATEWAY, see below)", () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../config.ts";
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
+import { problemsOf } from "../../tests/support/config-problems.ts";
+import { parseConfig } from "../config.ts";
 
 describe("ALLOWED_HOSTS", () => {
   it("is unset by default: every host name is answered", () => {

@@ -1,18 +1,9 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configWarnings, parseConfig } from "../config.ts";
+import { problemsOf } from "../../tests/support/config-problems.ts";
+import { configWarnings, parseConfig } from "../config.ts";
 
 const postgres = { DATABASE_URL: "postgres://site:site@localhost:5432/site", NODE_ENV: "development" };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
 
 describe("WEB_CONCURRENCY", () => {
   it("is one process unless set, a whole number of processes, or one per core with auto", () => {
