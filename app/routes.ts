@@ -24,6 +24,16 @@ function pagesIn(language: Language): RouteConfigEntry[] {
     page("/newsletter/confirm", "routes/newsletter-token.tsx", "newsletter-confirm"),
     page("/newsletter/unsubscribe", "routes/newsletter-token.tsx", "newsletter-unsubscribe"),
     page("/reminders/unsubscribe", "routes/reminders-unsubscribe.tsx", "reminders-unsubscribe"),
+    layout("routes/account/layout.tsx", { id: `account.${language}` }, [
+      page("/account", "routes/account/index.tsx", "account-home"),
+      page("/account/code", "routes/account/code.tsx", "account-code"),
+      page("/account/link", "routes/account/link.tsx", "account-link"),
+      page("/account/verify", "routes/account/verify.tsx", "account-verify"),
+      page("/account/sign-out", "routes/account/sign-out.tsx", "account-sign-out"),
+      page("/account/access/:reference", "routes/account/access.tsx", "account-access"),
+      page("/account/data", "routes/account/data.ts", "account-data"),
+      page("/account/delete", "routes/account/delete.tsx", "account-delete"),
+    ]),
   ];
 }
 

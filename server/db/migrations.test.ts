@@ -8,8 +8,12 @@ import { type Database, type DialectName, migrateToLatest } from "./database.ts"
 import { migrations } from "./migrations/index.ts";
 
 const TABLES = [
+  "accesses",
   "audit_log",
   "contact_messages",
+  "customer_preferences",
+  "customer_sessions",
+  "customer_sign_ins",
   "jobs",
   "mails",
   "newsletter_subscribers",

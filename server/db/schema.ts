@@ -12,11 +12,15 @@
  *   (`run_at <= now` works as a plain string comparison in both databases).
  * - Every row has `created_at` and `updated_at`; the repositories set both.
  */
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Selectable } from "kysely";
 import type { PlanKey } from "../../content/site.ts";
+import type { AccessesTable, CustomerPreferencesTable, CustomerSessionsTable, CustomerSignInsTable } from "./accounts-schema.ts";
+import type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
+import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from "./console-schema.ts";
 
-/** ISO-8601 UTC timestamp text, as written by `new Date().toISOString()`. */
-export type Timestamp = string;
+export type * from "./accounts-schema.ts";
+export type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
+export type * from "./console-schema.ts";
 
 export type Language = import("../../common/languages.ts").Language;
 /**
@@ -24,10 +28,6 @@ export type Language = import("../../common/languages.ts").Language;
  * docs/decisions/0013-order-states.md).
  */
 export type OrderStatus = "pending" | "paid" | "failed" | "fulfilled" | "expired" | "refunded";
-export type ViewerCount = 1 | 2 | 3;
-
-/** A column the database fills on insert and the application never changes afterwards. */
-type Immutable<T> = ColumnType<T, T, never>;
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -73,6 +73,10 @@ export interface OrdersTable {
   access_details: string | null;
   access_starts_at: Timestamp | null;
   access_ends_at: Timestamp | null;
+  /** The access this order paid for (accounts-schema.ts): set when it was delivered, or paid as a renewal. */
+  access_id: number | null;
+  /** Set when the order was placed as a renewal of this access; never changed. */
+  renews_access_id: Immutable<number | null>;
   /** When the operator was told this paid order had waited too long for its access (once). */
   delivery_alerted_at: Timestamp | null;
   /**
@@ -169,63 +173,6 @@ export interface TestGatewayPaymentsTable {
   updated_at: Timestamp;
 }
 
-/** Someone who runs the shop from the console. Made with `npm run operator`. */
-export interface OperatorsTable {
-  id: Generated<number>;
-  /** Trimmed and lower-cased; unique. */
-  email: string;
-  /** scrypt, in the self-describing format of server/admin/passwords.ts. */
-  password_hash: string;
-  /** The TOTP secret (base32), encrypted like access details; set while setting up, used once enabled. */
-  totp_secret: string | null;
-  totp_enabled_at: Timestamp | null;
-  /** The last time step a TOTP code was accepted for (migration 006): only later steps' codes work. */
-  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
-  created_at: Immutable<Timestamp>;
-  updated_at: Timestamp;
-}
-
-export interface OperatorRecoveryCodesTable {
-  id: Generated<number>;
-  operator_id: number;
-  /** SHA-256 of the code; each code works once. */
-  code_hash: string;
-  used_at: Timestamp | null;
-  created_at: Immutable<Timestamp>;
-  updated_at: Timestamp;
-}
-
-export interface OperatorSessionsTable {
-  id: Generated<number>;
-  operator_id: number;
-  token_hash: string;
-  verified_at: Timestamp | null;
-  address: string;
-  /** Moves with each request; 30 minutes without one ends the session. */
-  last_seen_at: Timestamp;
-  /** 12 hours after sign-in, whatever happens. */
-  expires_at: Timestamp;
-  ended_at: Timestamp | null;
-  created_at: Immutable<Timestamp>;
-  updated_at: Timestamp;
-}
-
-/** Every operator action, and every failed sign-in: who, what, on what, from where, when. */
-export interface AuditLogTable {
-  id: Generated<number>;
-  operator_id: number | null;
-  operator_email: string | null;
-  /** `sign-in`, `sign-in-failed`, `sign-out`, `deliver`, `refund`, `resend`, `export`, … */
-  action: string;
-  /** What it was done to: an order reference, a message id, … */
-  subject: string | null;
-  address: string;
-  /** A short JSON object with what else matters (never a secret). */
-  details: string | null;
-  created_at: Immutable<Timestamp>;
-  updated_at: Timestamp;
-}
-
 /** One line of an order's timeline. Never changed or deleted. */
 export interface OrderEventsTable {
   id: Generated<number>;
@@ -280,6 +227,10 @@ export interface DatabaseSchema {
   order_events: OrderEventsTable;
   jobs: JobsTable;
   reminder_opt_outs: ReminderOptOutsTable;
+  accesses: AccessesTable;
+  customer_sign_ins: CustomerSignInsTable;
+  customer_sessions: CustomerSessionsTable;
+  customer_preferences: CustomerPreferencesTable;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -287,9 +238,6 @@ export type ContactMessage = Selectable<ContactMessagesTable>;
 export type NewsletterSubscriber = Selectable<NewsletterSubscribersTable>;
 export type Mail = Selectable<MailsTable>;
 export type TestGatewayPayment = Selectable<TestGatewayPaymentsTable>;
-export type Operator = Selectable<OperatorsTable>;
-export type OperatorSession = Selectable<OperatorSessionsTable>;
-export type AuditEntry = Selectable<AuditLogTable>;
 export type OrderEvent = Selectable<OrderEventsTable>;
 export type Job = Selectable<JobsTable>;
 

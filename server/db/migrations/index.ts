@@ -11,6 +11,8 @@ import * as clientAddress from "./005_order_client_address.ts";
 import * as totpLastStep from "./006_operator_totp_last_step.ts";
 import * as mailJobs from "./007_mail_jobs.ts";
 import * as paymentProcessor from "./008_order_payment_processor.ts";
+import * as accesses from "./009_accesses.ts";
+import * as customerAccounts from "./010_customer_accounts.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -21,6 +23,8 @@ export const migrations: Record<string, Migration> = {
   "006_operator_totp_last_step": totpLastStep,
   "007_mail_jobs": mailJobs,
   "008_order_payment_processor": paymentProcessor,
+  "009_accesses": accesses,
+  "010_customer_accounts": customerAccounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,21 @@
+import { Outlet } from "react-router";
+import { languageFromPath, requestPathname } from "../../../common/languages";
+import { accountMessages } from "../../account/messages.server";
+import { AccountTextContext, accountText } from "../../account/text";
+import type { Route } from "./+types/layout";
+
+/** Every account page, in the URL's language, with the account's own texts (never in the public bundles). */
+export function loader({ request }: Route.LoaderArgs) {
+  const language = languageFromPath(requestPathname(request));
+  return { language, messages: accountMessages[language] };
+}
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AccountTextContext value={accountText(loaderData.messages, loaderData.language)}>
+      <div className="mx-auto w-full max-w-3xl px-4 pt-28 pb-20 sm:px-6">
+        <Outlet />
+      </div>
+    </AccountTextContext>
+  );
+}
