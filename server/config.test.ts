@@ -22,6 +22,7 @@ describe("the server's configuration", () => {
       RECONCILE_AFTER_SECONDS: 600,
       OPERATOR_REQUIRE_2FA: false,
       FULFILMENT_ALERT_MINUTES: 15,
+      ORDER_RETENTION_YEARS: 10,
       CHECKOUT_RATE_LIMIT: 10,
       CONTACT_RATE_LIMIT: 5,
       NEWSLETTER_RATE_LIMIT: 5,

@@ -93,6 +93,12 @@ export const shopVariables = {
     .optional(),
   /** Minutes a paid order may wait for its access before the operator is alerted (in the console and by mail). */
   FULFILMENT_ALERT_MINUTES: wholeNumber("FULFILMENT_ALERT_MINUTES", { min: 1, max: 10_080, fallback: 15 }),
+  /**
+   * Years a paid order is kept after its payment when its customer deletes their account: the accounting
+   * period (name and postal address kept for the invoice, the rest erased). Past it, or unpaid, an order is
+   * anonymised entirely (docs/decisions/0017-customer-data-export-and-erasure.md).
+   */
+  ORDER_RETENTION_YEARS: wholeNumber("ORDER_RETENTION_YEARS", { min: 1, max: 30, fallback: 10 }),
   /** Checkout posts one address may make in ten minutes. */
   CHECKOUT_RATE_LIMIT: wholeNumber("CHECKOUT_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 10 }),
   /** Contact-form posts one address may make in ten minutes. */

@@ -1,0 +1,77 @@
+/**
+ * Everything the shop holds about an address, as rows, for "Download my data" (GDPR articles 15 and 20).
+ * app/account/data/export.ts decides what of each row the customer receives; here only what belongs to them.
+ */
+import { sql } from "kysely";
+import type { Database } from "./database.ts";
+import { type MailWithState, mailsWithState } from "./mails.ts";
+import { normalizeEmail } from "./newsletter.ts";
+import type {
+  Access,
+  ContactMessage,
+  CustomerPreferences,
+  CustomerSession,
+  CustomerSignIn,
+  NewsletterSubscriber,
+  Order,
+  OrderEvent,
+  Timestamp,
+} from "./schema.ts";
+
+export interface CustomerRecords {
+  email: string;
+  /** Newest first. */
+  orders: Order[];
+  /** The lines of those orders' timelines, oldest first. */
+  events: OrderEvent[];
+  accesses: Access[];
+  contactMessages: ContactMessage[];
+  newsletter: NewsletterSubscriber | undefined;
+  /** When the address asked for no more renewal reminders; undefined when it did not. */
+  reminderOptOutAt: Timestamp | undefined;
+  preferences: CustomerPreferences | undefined;
+  sessions: CustomerSession[];
+  signIns: CustomerSignIn[];
+  /** Mails written to the address, with their sending state, oldest first. */
+  mails: MailWithState[];
+}
+
+const lowerEmail = (column: string) => sql<string>`lower(${sql.ref(column)})`;
+
+export async function customerRecords(db: Database, address: string): Promise<CustomerRecords> {
+  const email = normalizeEmail(address);
+  const orders = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where(lowerEmail("email"), "=", email)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const orderIds = orders.map((order) => order.id);
+  const [events, accesses, contactMessages, newsletter, optOut, preferences, sessions, signIns, mails] = await Promise.all([
+    orderIds.length
+      ? db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute()
+      : [],
+    db.selectFrom("accesses").selectAll().where("email", "=", email).orderBy("starts_at").orderBy("id").execute(),
+    db.selectFrom("contact_messages").selectAll().where(lowerEmail("email"), "=", email).orderBy("created_at").orderBy("id").execute(),
+    db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst(),
+    db.selectFrom("reminder_opt_outs").select("created_at").where(lowerEmail("email"), "=", email).executeTakeFirst(),
+    db.selectFrom("customer_preferences").selectAll().where("email", "=", email).executeTakeFirst(),
+    db.selectFrom("customer_sessions").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
+    db.selectFrom("customer_sign_ins").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
+    mailsWithState(db, (query) => query.where(lowerEmail("mails.to_address"), "=", email)),
+  ]);
+  return {
+    email,
+    orders,
+    events,
+    accesses,
+    contactMessages,
+    newsletter,
+    reminderOptOutAt: optOut?.created_at,
+    preferences,
+    sessions,
+    signIns,
+    mails,
+  };
+}
