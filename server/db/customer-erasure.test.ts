@@ -32,7 +32,7 @@ for (const target of testTargets) {
         ordersAnonymised: 2,
         accesses: 1,
         timelineLines: 1,
-        mails: 3,
+        mails: 4,
         contactMessages: 1,
         newsletter: 1,
         reminderOptOut: 1,
@@ -63,7 +63,7 @@ for (const target of testTargets) {
       expect(reminders).toEqual([]);
       // The mails' jobs went with them: nothing left to send, nor to fail on.
       const mailJobs = await handle.db.selectFrom("jobs").select("unique_key").where("kind", "=", "mail").execute();
-      expect(mailJobs).toHaveLength(3);
+      expect(mailJobs).toHaveLength(4);
 
       // The other customer keeps everything, and a later sign-in with the address finds nothing.
       expect(await whereFound(handle.db, [other.email, other.phone])).toContain(`contact_messages.email: ${other.email.toLowerCase()}`);

@@ -2,7 +2,7 @@
  * Test support for the customer's data (export and erasure): one customer with a row in every table that
  * can hold their address, made with the repositories the shop uses, and a search of every table for text.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { createCustomerSession } from "../../server/db/customer-sessions.ts";
 import type { Database } from "../../server/db/database.ts";
@@ -124,6 +124,15 @@ export async function customerWithEverything(db: Database, who: Customer, now: D
     { kind: "operator-alert", to: "ops@shop.example", subject: "Late", text: `${who.firstName} waits`, html: "", orderId: paid.id },
     now,
   );
+  const accessMail = {
+    kind: "access-details",
+    to: who.email,
+    subject: "Your access",
+    text: "user: secret-login",
+    html: "",
+    orderId: paid.id,
+  };
+  await queueMail(db, { ...accessMail, sealWith: randomBytes(32) }, now);
   const reminder = {
     kind: JOB_KINDS.renewalReminder,
     payload: { orderId: paid.id, days: 7 },

@@ -1,6 +1,62 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { languageFromPath, localizePath, requestPathname } from "../../../common/languages";
+import { readForm } from "../../../common/read-form.ts";
+import { serverConfig } from "../../../server/config.ts";
+import { logger } from "../../../server/logger.ts";
+import { DeleteAccount, type DeleteState } from "../../account/data/DeleteAccount";
+import { eraseAccount } from "../../account/data/erase.server";
+import { accountMeta } from "../../account/meta";
+import { clearedSessionCookies, currentSession, withCookies } from "../../account/session.server";
+import { actionOrLoaderHeaders, privateNoStore } from "../../cache-control";
+import { servicesOf } from "../../services.server";
+import type { Route } from "./+types/delete";
 
-/** Not built yet in this commit: answers as a page that does not exist. */
-export function loader() {
-  throw data(null, { status: 404 });
+const unavailable = () => data<DeleteState>({ state: "unavailable" }, { status: 503, headers: privateNoStore });
+
+/** The signed-in customer's session, or the answer for everyone else: the sign-in page. */
+async function signedIn(request: Request, context: Route.LoaderArgs["context"]) {
+  const { db } = await servicesOf(context);
+  const session = await currentSession(db, request);
+  const signIn = redirect(localizePath("/account", languageFromPath(requestPathname(request))), { headers: privateNoStore });
+  return { db, session, signIn };
+}
+
+/** `/account/delete`: what deleting the account erases and keeps, and the confirmation that does it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    const { session, signIn } = await signedIn(request, context);
+    if (!session) return signIn;
+    const years = serverConfig().ORDER_RETENTION_YEARS;
+    return data<DeleteState>({ state: "ask", email: session.email, years }, { headers: privateNoStore });
+  } catch (error) {
+    logger.error({ reason: (error as Error).message }, "The account deletion page could not be loaded");
+    return unavailable();
+  }
+}
+
+/** Erases only with the box ticked; then the session is gone, and so are this browser's cookies. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = (await readForm(request)) ?? {};
+  try {
+    const { db, session, signIn } = await signedIn(request, context);
+    if (!session) return signIn;
+    const years = serverConfig().ORDER_RETENTION_YEARS;
+    if (form.confirm !== "yes") {
+      return data<DeleteState>({ state: "ask", email: session.email, years, unconfirmed: true }, { status: 400, headers: privateNoStore });
+    }
+    const summary = await eraseAccount(db, session.email, { retentionYears: years });
+    const headers = withCookies(clearedSessionCookies(request), privateNoStore);
+    return data<DeleteState>({ state: "done", kept: summary.ordersKept.length, years }, { headers });
+  } catch (error) {
+    logger.error({ reason: (error as Error).message }, "A customer's account could not be deleted");
+    return unavailable();
+  }
+}
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches);
+
+export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <DeleteAccount state={actionData ?? loaderData} />;
 }

@@ -1,0 +1,36 @@
+/**
+ * "Delete my account": the erasure (server/db/customer-erasure.ts) and its line in the console's audit log,
+ * in one transaction: either both happen or neither. The audit line holds no personal data: counts, the kept
+ * orders' references and the retention in force; not the address, not where the request came from.
+ */
+import { recordAudit } from "../../../server/admin/audit.ts";
+import { serverConfig } from "../../../server/config.ts";
+import { type ErasureSummary, eraseCustomer } from "../../../server/db/customer-erasure.ts";
+import type { Database } from "../../../server/db/database.ts";
+
+export const ERASURE_AUDIT_ACTION = "customer-erasure";
+/** The audit log's "from where" column: deliberately not the customer's client address. */
+const NOT_KEPT = "-";
+
+export async function eraseAccount(
+  db: Database,
+  email: string,
+  { retentionYears = serverConfig().ORDER_RETENTION_YEARS, now = new Date() }: { retentionYears?: number; now?: Date } = {},
+): Promise<ErasureSummary> {
+  return db.transaction().execute(async (transaction) => {
+    const summary = await eraseCustomer(transaction, email, { retentionYears, now });
+    const { ordersKept, ...counts } = summary;
+    await recordAudit(
+      transaction,
+      {
+        operatorId: null,
+        operatorEmail: null,
+        action: ERASURE_AUDIT_ACTION,
+        address: NOT_KEPT,
+        details: { retentionYears, ordersKept, ...counts },
+      },
+      now,
+    );
+    return summary;
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * "Download my data" (GDPR articles 15 and 20): the file the customer receives, built from their rows
+ * (server/db/customer-data.ts). Pure. The shape is versioned: a change that removes or renames a field is a
+ * new `version`; adding one is not. Never in it: secrets (the sealed access details, mails that carry them,
+ * sign-in tokens and codes), the shop's internal columns (idempotency keys, claims and leases, processor ids),
+ * and the operator's side of the timeline (notes, provisioning attempts, alerts).
+ */
+import type { CustomerRecords } from "../../../server/db/customer-data.ts";
+import type { MailWithState } from "../../../server/db/mails.ts";
+import type { Order, OrderEvent } from "../../../server/db/schema.ts";
+
+export const EXPORT_FORMAT = "customer-data-export";
+export const EXPORT_VERSION = 1;
+
+/** What the file says, in the customer's language, where something is left out on purpose. */
+export interface ExportNotes {
+  accessDetailsNote: string;
+  sealedMailsNote: string;
+}
+
+/** The timeline lines a customer may see: what happened to their order, not how the shop worked on it. */
+const customerVisibleEvents = new Set([
+  "created",
+  "paid",
+  "declined",
+  "failed",
+  "abandoned",
+  "delivered",
+  "extended",
+  "renewed",
+  "refunded",
+  "disputed",
+  "revoked",
+  "expired",
+  "reminder-sent",
+  "access-revealed",
+]);
+
+/** How server/mail/mail-job.ts marks a body stored encrypted (it carries access details). */
+const isSealed = (body: string) => body.startsWith("sealed:");
+
+function order(row: Order, events: OrderEvent[]) {
+  return {
+    reference: row.reference,
+    placedAt: row.created_at,
+    status: row.status,
+    plan: row.plan_key,
+    viewers: row.viewers,
+    amountCents: row.amount_cents,
+    refundedCents: row.refunded_cents,
+    currency: row.currency,
+    language: row.language,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    city: row.city,
+    postalCode: row.postal_code,
+    address: row.address,
+    card: row.card_brand || row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
+    paidAt: row.paid_at,
+    failureReason: row.failure_reason,
+    accessStartsAt: row.access_starts_at,
+    accessEndsAt: row.access_ends_at,
+    timeline: events
+      .filter((event) => event.order_id === row.id && customerVisibleEvents.has(event.type))
+      .map((event) => ({ event: event.type, at: event.created_at })),
+  };
+}
+
+function mailState(mail: MailWithState): "sent" | "failed" | "waiting" {
+  if (mail.sent_at) return "sent";
+  return mail.failed_at ? "failed" : "waiting";
+}
+
+function newsletterOf(row: CustomerRecords["newsletter"]) {
+  if (!row) return null;
+  const state = row.unsubscribed_at ? "unsubscribed" : row.confirmed_at ? "subscribed" : "awaiting-confirmation";
+  return { state, language: row.language, signedUpAt: row.created_at, confirmedAt: row.confirmed_at, unsubscribedAt: row.unsubscribed_at };
+}
+
+export function buildExport(records: CustomerRecords, notes: ExportNotes, now: Date) {
+  const accessOf = new Map(records.accesses.map((access) => [access.id, access.reference]));
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    email: records.email,
+    orders: records.orders.map((row) => ({
+      ...order(row, records.events),
+      access: row.access_id === null ? null : (accessOf.get(row.access_id) ?? null),
+      renewalOf: row.renews_access_id === null ? null : (accessOf.get(row.renews_access_id) ?? null),
+    })),
+    accesses: {
+      note: notes.accessDetailsNote,
+      list: records.accesses.map((access) => ({
+        reference: access.reference,
+        plan: access.plan_key,
+        viewers: access.viewers,
+        status: access.status,
+        startsAt: access.starts_at,
+        endsAt: access.ends_at,
+        revokedAt: access.revoked_at,
+        revokeReason: access.revoke_reason,
+      })),
+    },
+    contactMessages: records.contactMessages.map((message) => ({
+      sentAt: message.created_at,
+      name: message.name,
+      email: message.email,
+      subject: message.subject,
+      message: message.message,
+      language: message.language,
+      handledAt: message.handled_at,
+    })),
+    newsletter: newsletterOf(records.newsletter),
+    renewalReminders: records.reminderOptOutAt ? { state: "stopped", since: records.reminderOptOutAt } : { state: "on" },
+    preferences: records.preferences ? { mailLanguage: records.preferences.mail_language, changedAt: records.preferences.updated_at } : null,
+    accountSessions: records.sessions.map((session) => ({
+      signedInAt: session.created_at,
+      lastConfirmedAt: session.verified_at,
+      expiresAt: session.expires_at,
+      endedAt: session.ended_at,
+      address: session.address,
+    })),
+    signInRequests: records.signIns.map((signIn) => ({ requestedAt: signIn.created_at, expiresAt: signIn.expires_at, usedAt: signIn.used_at })),
+    mails: {
+      note: notes.sealedMailsNote,
+      list: records.mails.map((mail) => ({
+        kind: mail.kind,
+        subject: mail.subject,
+        writtenAt: mail.created_at,
+        state: mailState(mail),
+        sentAt: mail.sent_at,
+        text: isSealed(mail.body_text) ? null : mail.body_text,
+      })),
+    },
+  };
+}
+
+export type CustomerExport = ReturnType<typeof buildExport>;
+
+/** The file's name: the shop's, the day, and nothing personal (it shows in download lists). */
+export const exportFileName = (brand: string, now: Date) =>
+  `${brand.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-my-data-${now.toISOString().slice(0, 10)}.json`;
