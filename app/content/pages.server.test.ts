@@ -16,6 +16,10 @@ describe("the long pages", () => {
     for (const language of languages) expect(getLongPage("terms", language).html).toContain('<h2 id="refund-policy">');
   });
 
+  it("states the order retention the server applies, in every language", () => {
+    for (const language of languages) expect(getLongPage("privacy", language).html).toMatch(/>[^<]*\b10 (years|años|ans)\b/);
+  });
+
   it("names the file and the field when the front matter is incomplete", () => {
     expect(() => renderPage("---\ntitle: Hello\nupdated: 2026-01-01\n---\nBody", "content/pages/about/en.md", "en")).toThrow(
       /content\/pages\/about\/en\.md: "description"/,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverConfig } from "../../server/config.ts";
 import { type Language, languages } from "../../common/languages";
 import { claimVariables } from "./claims";
 import { formatDate } from "./dates";
@@ -33,7 +34,8 @@ const sources = import.meta.glob<string>("../../content/pages/*/*.md", { query: 
  */
 export function renderPage(source: string, file: string, language: Language): RenderedPage {
   const { data, body } = readFrontMatter(source, file, frontMatter);
-  const values = claimVariables(language);
+  // The privacy page states the retention the server applies (ORDER_RETENTION_YEARS), never a copy of it.
+  const values = { ...claimVariables(language), orderRetentionYears: String(serverConfig().ORDER_RETENTION_YEARS) };
   return {
     title: fillPlaceholders(data.title, values, file),
     description: fillPlaceholders(data.description, values, file),
