@@ -67,6 +67,9 @@ const pages: Record<string, Expectation> = {
   "/newsletter/confirm": { get: personal, post: personal, sample: newsletterConfirmation },
   "/newsletter/unsubscribe": { get: personal, post: personal, sample: newsletterUnsubscribe },
   "/reminders/unsubscribe": { get: personal, post: personal, sample: remindersUnsubscribe },
+  // Asked without a session: the sign-in's redirect, which no cache may keep either.
+  "/account/data": { get: personal, post: askEachTime, resource: true },
+  "/account/delete": { get: personal, post: personal },
 };
 
 const wrongPassword = { email: "jo@shop.example", password: "not the password" };

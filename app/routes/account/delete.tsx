@@ -13,6 +13,14 @@ import type { Route } from "./+types/delete";
 
 const unavailable = () => data<DeleteState>({ state: "unavailable" }, { status: 503, headers: privateNoStore });
 
+/** The query of the page after a deletion: how many paid orders were kept (a count, nothing personal). */
+const DELETED = "deleted";
+
+function keptAfterDeletion(request: Request): number | undefined {
+  const value = new URL(request.url).searchParams.get(DELETED) ?? "";
+  return /^\d{1,4}$/.test(value) ? Number(value) : undefined;
+}
+
 /** The signed-in customer's session, or the answer for everyone else: the sign-in page. */
 async function signedIn(request: Request, context: Route.LoaderArgs["context"]) {
   const { db } = await servicesOf(context);
@@ -25,9 +33,11 @@ async function signedIn(request: Request, context: Route.LoaderArgs["context"]) 
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { session, signIn } = await signedIn(request, context);
-    if (!session) return signIn;
     const years = serverConfig().ORDER_RETENTION_YEARS;
-    return data<DeleteState>({ state: "ask", email: session.email, years }, { headers: privateNoStore });
+    if (session) return data<DeleteState>({ state: "ask", email: session.email, years }, { headers: privateNoStore });
+    const kept = keptAfterDeletion(request);
+    if (kept === undefined) return signIn;
+    return data<DeleteState>({ state: "done", kept, years }, { headers: privateNoStore });
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "The account deletion page could not be loaded");
     return unavailable();
@@ -45,8 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<DeleteState>({ state: "ask", email: session.email, years, unconfirmed: true }, { status: 400, headers: privateNoStore });
     }
     const summary = await eraseAccount(db, session.email, { retentionYears: years });
-    const headers = withCookies(clearedSessionCookies(request), privateNoStore);
-    return data<DeleteState>({ state: "done", kept: summary.ordersKept.length, years }, { headers });
+    // Post, redirect, get: the page after the action has no session to load, and a reload posts nothing.
+    const done = `${requestPathname(request)}?${DELETED}=${summary.ordersKept.length}`;
+    return redirect(done, { headers: withCookies(clearedSessionCookies(request), privateNoStore) });
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "A customer's account could not be deleted");
     return unavailable();
