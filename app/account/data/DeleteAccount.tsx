@@ -44,7 +44,7 @@ export function DeleteAccount({ state }: { state: DeleteState }) {
       <h1 id="delete-title" className={heading}>
         {t("data.delete.title")}
       </h1>
-      <p className="mt-4 text-lg text-muted">{t("data.delete.lead", { brand: site.brand.name, email: state.email })}</p>
+      <p className="mt-4 text-lg break-words text-muted">{t("data.delete.lead", { brand: site.brand.name, email: state.email })}</p>
       <p className="mt-4 text-muted">
         {t("data.delete.exportFirst")}{" "}
         <a href={localized("/account/data")} download className="font-semibold text-accent underline underline-offset-2">

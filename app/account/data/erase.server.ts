@@ -8,6 +8,7 @@ import { serverConfig } from "../../../server/config.ts";
 import { type ErasureSummary, eraseCustomer } from "../../../server/db/customer-erasure.ts";
 import type { Database } from "../../../server/db/database.ts";
 
+/** Named in the console with the other actions (app/admin/audit/actions.ts). */
 export const ERASURE_AUDIT_ACTION = "customer-erasure";
 /** The audit log's "from where" column: deliberately not the customer's client address. */
 const NOT_KEPT = "-";

@@ -16,6 +16,7 @@ export const knownAuditActions = [
   "operator-added",
   "operator-removed",
   "operator-password-set",
+  "customer-erasure",
 ] as const;
 
 /** An action from the query string: trimmed, and short enough to be a name rather than a payload. */
