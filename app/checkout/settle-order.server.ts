@@ -6,6 +6,7 @@ import { logger } from "../../server/logger.ts";
 import type { FailureReason, PaymentLookup, PaymentRecord } from "../../server/payments/gateway.ts";
 import { applyPaidRenewal } from "../access/renewal.server";
 import { queueRenewalMail } from "../access/renewal-mail.server";
+import { revokeOrderAccess } from "../access/revoke.server";
 import { schedulePaidOrderJobs } from "../jobs/schedule.server";
 import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
@@ -78,6 +79,7 @@ async function recordProcessorRefund({ db, wakeMail }: RecordServices, order: Or
     if (!refunded) return false;
     const details = { amountCents: refunded.addedCents, currency: order.currency };
     await recordOrderEvent(transaction, { orderId: order.id, type: "refunded", actor: "processor", details });
+    if (refunded.order.status === "refunded") await revokeOrderAccess(transaction, refunded.order, "refund");
     await queueRefundNotice(transaction, refunded.order, refunded.addedCents);
     return true;
   });

@@ -5,14 +5,12 @@
 import { serverConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { Access, Order } from "../../server/db/schema.ts";
+import type { AccessEventType } from "../../server/fulfilment/access-payload.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 
 const dayMs = 24 * 60 * 60_000;
 /** Reminders before access ends, in days. */
 export const REMINDER_DAYS = [7, 1] as const;
-
-/** The events the provisioning system is told about an existing access (docs/operating.md). */
-export type AccessEventType = "access.extended" | "access.revoked";
 
 /**
  * Paid: the provisioning system is asked at once (when there is one): to create the line for a first order,

@@ -131,6 +131,22 @@ export async function markOrderDelivered(db: Database, id: number, delivery: Del
 }
 
 /**
+ * A paid renewal, done: paid → fulfilled, with nothing to deliver (its access was extended when it was paid;
+ * the provisioning system or the operator has now extended the line). Conditional, so it happens once.
+ */
+export async function markRenewalExtended(db: Database, id: number, now: Date = new Date()): Promise<Order | undefined> {
+  return db
+    .updateTable("orders")
+    .set({ status: "fulfilled", updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", "paid")
+    .where("access_id", "is not", null)
+    .where("renews_access_id", "is not", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
  * Marks a paid order as late, once: set only while it is still paid and not marked yet, so of two servers
  * running the alert at once exactly one gets the order back (and sends the one mail).
  */
