@@ -3,6 +3,7 @@ import { findOrderByReference } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
 import type { PaymentNotice } from "../../server/payments/gateway.ts";
+import { recordDispute } from "../access/dispute.server";
 import type { Services } from "../services.server";
 import { type SettleServices, settleOrder } from "./settle-order.server";
 
@@ -28,7 +29,10 @@ export async function applyPaymentNotice(services: SettleServices, notice: Payme
   const { db, gateway } = services;
   if (await paymentEventSeen(db, gateway.name, notice.eventId)) return "duplicate";
   const order = await orderOf(db, notice);
-  if (order) {
+  if (order && notice.dispute) {
+    await recordDispute(db, order, notice.eventId);
+    logger.warn({ processor: gateway.name, event: notice.type, order: order.reference }, "A payment was disputed: its access is revoked");
+  } else if (order) {
     const settled = await settleOrder(services, order);
     logger.info({ processor: gateway.name, event: notice.type, order: order.reference, status: settled.status }, "Payment event applied");
   } else {

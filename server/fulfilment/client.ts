@@ -4,6 +4,7 @@
  * hold a customer's login: it is parsed and handed back, never logged or put in an error message.
  */
 import { site } from "../../content/site.ts";
+import type { AccessEvent } from "./access-payload.ts";
 import type { FulfilmentEvent } from "./payload.ts";
 import { SIGNATURE_HEADER, signFulfilment } from "./signature.ts";
 
@@ -30,7 +31,7 @@ export interface SendOptions {
 
 export async function sendFulfilment(
   target: FulfilmentTarget,
-  event: FulfilmentEvent,
+  event: FulfilmentEvent | AccessEvent,
   options: SendOptions = {},
 ): Promise<FulfilmentOutcome> {
   const now = options.now ?? new Date();

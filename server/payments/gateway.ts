@@ -86,6 +86,8 @@ export interface PaymentNotice {
   sessionId?: string;
   gatewayReference?: string;
   orderReference?: string;
+  /** The cardholder disputed the payment with their bank (Stripe's `charge.dispute.created`): the access ends. */
+  dispute?: true;
 }
 
 /** What the pages and the server need to know of a processor before the database is open. */

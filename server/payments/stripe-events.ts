@@ -8,6 +8,7 @@ export const handledEvents = [
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
   "charge.refunded",
+  "charge.dispute.created",
 ] as const;
 
 const isHandled = (type: string): type is (typeof handledEvents)[number] => (handledEvents as readonly string[]).includes(type);
@@ -17,7 +18,12 @@ export function stripeNotice(event: Stripe.Event): PaymentNotice | null {
   if (!isHandled(event.type)) return null;
   const object = event.data.object as { object: string; id: string; payment_intent?: unknown; metadata?: Record<string, string> | null };
   const orderReference = object.metadata?.order_reference;
-  const notice: PaymentNotice = { eventId: event.id, type: event.type, ...(orderReference && { orderReference }) };
+  const notice: PaymentNotice = {
+    eventId: event.id,
+    type: event.type,
+    ...(orderReference && { orderReference }),
+    ...(event.type === "charge.dispute.created" && { dispute: true as const }),
+  };
   if (object.object === "checkout.session") return { ...notice, sessionId: object.id };
   return typeof object.payment_intent === "string" ? { ...notice, gatewayReference: object.payment_intent } : notice;
 }

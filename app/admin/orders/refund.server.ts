@@ -3,6 +3,7 @@ import type { Database } from "../../../server/db/database.ts";
 import { claimRecordedRefund, recordRefund } from "../../../server/db/payments.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import type { RefundResult } from "../../../server/payments/gateway.ts";
+import { revokeOrderAccess } from "../../access/revoke.server";
 import { paymentRecord } from "../../checkout/settle-order.server";
 import { queueRefundNotice } from "../../mail.server";
 import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
@@ -79,6 +80,8 @@ export async function refundOrder(
     const { refundedCents, refundId: refundReference } = refund;
     const updated = await recordRefund(transaction, order.id, { refundedCents, refundReference }, now);
     if (updated) {
+      // Refunded in full: the customer stops watching now, not at the period's end.
+      if (updated.order.status === "refunded") await revokeOrderAccess(transaction, updated.order, "refund", now);
       await queueRefundNotice(transaction, updated.order, updated.addedCents, now);
       await recordOperatorAction(transaction, operator, order, { name: "refund", event: "refunded", details }, address, now);
       return "recorded";

@@ -55,6 +55,10 @@ export async function handleControl(request: IncomingMessage, response: ServerRe
       if (body.amount !== undefined && !Number.isSafeInteger(body.amount)) throw new ControlError(400, '"amount" must be an integer');
       return ledger.refund({ paymentIntent: body.payment_intent, amount: body.amount as number | undefined });
     },
+    "POST /_control/disputes": (body) => {
+      if (typeof body.payment_intent !== "string") throw new ControlError(400, '"payment_intent" must be a PaymentIntent id');
+      return ledger.dispute(body.payment_intent);
+    },
     "GET /_control/events": () =>
       webhooks.events.map(({ event, deliveries }) => {
         const object = event.data.object;

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { type ApiError, invalidRequest, noSuch } from "./errors.ts";
-import { buildCharge, buildPaymentIntent, buildRefund, buildSession, formatAmount } from "./objects.ts";
-import type { Charge, CheckoutSession, EventRequest, LineItem, PaymentIntent, Refund, SessionInput } from "./types.ts";
+import { buildCharge, buildPaymentIntent, buildRefund, buildSession, formatAmount, newId, unixNow } from "./objects.ts";
+import type { Charge, CheckoutSession, Dispute, EventRequest, LineItem, PaymentIntent, Refund, SessionInput } from "./types.ts";
 import type { WebhookSender } from "./webhooks.ts";
 
 export interface RefundInput {
@@ -142,6 +142,25 @@ export class Ledger {
     charge.refunded = charge.amount_refunded === charge.amount;
     await this.webhooks.emit("charge.refunded", charge, request);
     return refund;
+  }
+
+  /** The cardholder disputes the payment with their bank (only ever from outside the API: the bank). */
+  async dispute(paymentIntent: string, reason: Dispute["reason"] = "fraudulent"): Promise<Dispute> {
+    const charge = this.refundableCharge({ paymentIntent });
+    const dispute: Dispute = {
+      id: newId("dp_"),
+      object: "dispute",
+      amount: charge.amount - charge.amount_refunded,
+      created: unixNow(),
+      currency: charge.currency,
+      livemode: false,
+      reason,
+      status: "needs_response",
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+    };
+    await this.webhooks.emit("charge.dispute.created", dispute);
+    return dispute;
   }
 
   private refundableCharge(input: RefundInput): Charge {

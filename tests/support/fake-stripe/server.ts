@@ -7,7 +7,7 @@ import { sendJson } from "./http.ts";
 import { IdempotencyKeys } from "./idempotency.ts";
 import { Ledger } from "./ledger.ts";
 import { routes } from "./routes.ts";
-import type { Charge, CheckoutSession, PaymentIntent, RecordedEvent, RecordedRequest, Refund } from "./types.ts";
+import type { Charge, CheckoutSession, Dispute, PaymentIntent, RecordedEvent, RecordedRequest, Refund } from "./types.ts";
 import { WebhookSender } from "./webhooks.ts";
 
 export type { Charge, CheckoutSession, Delivery, FakeEvent, PaymentIntent, RecordedEvent, RecordedRequest, Refund } from "./types.ts";
@@ -49,6 +49,8 @@ export interface FakeStripe {
   expireSession(id: string): Promise<CheckoutSession>;
   /** A refund made in Stripe's dashboard, not through our API calls: all that is left unless `amount` says less. */
   refundFromDashboard(paymentIntentId: string, amount?: number): Promise<Refund>;
+  /** The cardholder disputes the payment with their bank: `charge.dispute.created`. */
+  disputeFromBank(paymentIntentId: string): Promise<Dispute>;
 }
 
 /** Starts a local stand-in for Stripe: its API (the endpoints our checkout uses), its payment page and its webhooks. */
@@ -112,5 +114,6 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     settleDelayed: (id, outcome) => ledger.settle(id, outcome),
     expireSession: (id) => ledger.expire(id),
     refundFromDashboard: (paymentIntentId, amount) => ledger.refund({ paymentIntent: paymentIntentId, amount }),
+    disputeFromBank: (paymentIntentId) => ledger.dispute(paymentIntentId),
   };
 }

@@ -155,7 +155,14 @@ export type EventType =
   | "checkout.session.expired"
   | "checkout.session.async_payment_succeeded"
   | "checkout.session.async_payment_failed"
-  | "charge.refunded";
+  | "charge.refunded"
+  | "charge.dispute.created";
+
+/** A payment the cardholder disputed with their bank, as Stripe's `charge.dispute.created` carries it. */
+export type Dispute = Pick<Stripe.Dispute, "id" | "object" | "amount" | "created" | "currency" | "livemode" | "reason" | "status"> & {
+  charge: string;
+  payment_intent: string;
+};
 
 /** The API request behind an event: null for what happens outside the API (the payment page, the dashboard, the bank). */
 export interface EventRequest {
@@ -168,7 +175,7 @@ export interface FakeEvent {
   object: "event";
   api_version: string;
   created: number;
-  data: { object: CheckoutSession | Charge };
+  data: { object: CheckoutSession | Charge | Dispute };
   livemode: false;
   pending_webhooks: number;
   request: EventRequest;

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import Stripe from "stripe";
 import { newId, unixNow } from "./objects.ts";
-import type { Charge, CheckoutSession, Delivery, EventRequest, EventType, FakeEvent, RecordedEvent } from "./types.ts";
+import type { Charge, CheckoutSession, Delivery, Dispute, EventRequest, EventType, FakeEvent, RecordedEvent } from "./types.ts";
 
 const deliveryTimeoutMs = 10_000;
 
@@ -25,7 +25,7 @@ export class WebhookSender {
     this.secret = secret;
   }
 
-  async emit(type: EventType, object: CheckoutSession | Charge, request: EventRequest = { id: null, idempotency_key: null }) {
+  async emit(type: EventType, object: CheckoutSession | Charge | Dispute, request: EventRequest = { id: null, idempotency_key: null }) {
     const event: FakeEvent = {
       id: newId("evt_"),
       object: "event",
