@@ -1,0 +1,294 @@
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type signInEn from "../../content/locales/account/en/sign-in.json";
+import { signInCustomer } from "../support/account.ts";
+import { customer, payByPost } from "../support/checkout.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { e2eServers } from "../support/servers.ts";
+import { type Language, localized, messages } from "../support/site.ts";
+import { mails, queryRows } from "../support/store.ts";
+
+/**
+ * Signing in to the account without a password, as a customer does it: the address typed, the mail read
+ * from the server's outbox, the link opened or the code typed; the same answer to an address that never
+ * ordered; sign-out; the fresh code asked before access details. Axe on every page and state.
+ */
+
+type SignInKey = keyof typeof signInEn;
+const signInTexts = Object.fromEntries(
+  (["en", "es", "fr"] as const).map((language) => [
+    language,
+    JSON.parse(readFileSync(new URL(`../../content/locales/account/${language}/sign-in.json`, import.meta.url), "utf8")),
+  ]),
+) as Record<Language, typeof signInEn>;
+
+/** A sign-in text, with its placeholders filled (and a plural picked by `count`, as the site does). */
+function say(
+  language: Language,
+  key: SignInKey | "codeWrong" | `errors.${keyof typeof signInEn.errors}`,
+  values: Record<string, string | number> = {},
+) {
+  const texts = signInTexts[language] as unknown as Record<string, string | Record<string, string>>;
+  const errors = texts.errors as Record<string, string>;
+  let text = key.startsWith("errors.") ? errors[key.slice(7)] : (texts[key] as string | undefined);
+  if (typeof values.count === "number") {
+    const plural = new Intl.PluralRules(language).select(values.count);
+    text = (texts[`${key}_${plural}`] ?? texts[`${key}_other`]) as string | undefined;
+  }
+  return (text ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
+
+/** A customer with an order, placed through the checkout. */
+async function customerWithOrder(request: APIRequestContext): Promise<string> {
+  const details = customer();
+  expect(await payByPost(request, details)).not.toBe("");
+  return details.email;
+}
+
+/** The newest mail of a kind to an address, waited for (the mail is a job, sent a moment after the answer). */
+async function mailTo(email: string, kind: "account-sign-in" | "account-step-up", after = 0): Promise<string> {
+  let found = "";
+  await expect
+    .poll(
+      () => {
+        const matching = mails().filter((mail) => mail.file.includes(kind) && mail.source.includes(email));
+        found = matching.length > after ? (matching.at(-1)?.source ?? "") : "";
+        return found !== "";
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
+const linkPath = (mail: string) => {
+  const url = /https?:\/\/[^\s"<>]+\/account\/link\?token=[\w-]+/.exec(mail)?.[0] ?? "";
+  return new URL(url).pathname + new URL(url).search;
+};
+/** The code, from the plain-text part's "Your code: 123456" line (in any language). */
+const codeOf = (mail: string) => /: (\d{6})\r?$/m.exec(mail)?.[1] ?? "";
+
+async function askForSignIn(page: Page, language: Language, email: string) {
+  await page.goto(localized(language, "/account"));
+  await page.getByLabel(say(language, "emailLabel")).fill(email);
+  await page.getByRole("button", { name: say(language, "submit") }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(say(language, "mailedHeading"));
+}
+
+/** Signed in: the sign-out page offers its two buttons (it shows them to a session only). */
+async function expectSignedIn(page: Page, language: Language) {
+  await page.goto(localized(language, "/account/sign-out"));
+  await expect(page.getByRole("button", { name: say(language, "signOutEverywhereButton") })).toBeVisible();
+}
+
+async function expectSignedOut(page: Page, language: Language) {
+  await page.goto(localized(language, "/account"));
+  await expect(page.getByLabel(say(language, "emailLabel"))).toBeVisible();
+}
+
+async function sessionCookies(context: BrowserContext) {
+  return (await context.cookies()).filter((cookie) => cookie.name === "account_session");
+}
+
+test.describe("signing in to the account", () => {
+  test("by the mailed link, in Spanish: the link asks for a click, signs in once, with a cookie only the account gets", async ({
+    page,
+    context,
+    request,
+    expectAccessible,
+  }) => {
+    const email = await customerWithOrder(request);
+    await page.goto("/es/account");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("es", "title"));
+    await expectAccessible();
+    await askForSignIn(page, "es", email);
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("status")
+        .filter({ hasText: say("es", "mailedText", { email }) }),
+    ).toBeVisible();
+    await expectAccessible();
+
+    const mail = await mailTo(email, "account-sign-in");
+    expect(mail).toContain("Hola:");
+    const link = linkPath(mail);
+    expect(link).toMatch(/^\/es\/account\/link\?token=/);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("es", "linkTitle"));
+    expect(await sessionCookies(context)).toEqual([]);
+    await expectAccessible();
+    await page.getByRole("button", { name: say("es", "linkButton") }).click();
+    await expect(page).toHaveURL(/\/es\/account$/);
+
+    const cookies = await sessionCookies(context);
+    expect(cookies.map((cookie) => cookie.path).sort()).toEqual(
+      ["/account", "/account.data", "/es/account", "/es/account.data", "/fr/account", "/fr/account.data"].sort(),
+    );
+    for (const cookie of cookies) expect([cookie.httpOnly, cookie.sameSite]).toEqual([true, "Lax"]);
+    await expectSignedIn(page, "es");
+
+    // Used once: opened again, it says so and offers a new mail.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("es", "linkOverTitle"));
+    await expectAccessible();
+    await page.goto("/es/account/link?token=not-a-token");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("es", "linkOverTitle"));
+  });
+
+  test("by the code, in French, without JavaScript, and the code works once", async ({ browser, request, expectAccessible }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: e2eServers.main.url });
+    const page = await context.newPage();
+    const email = await customerWithOrder(request);
+    await askForSignIn(page, "fr", email);
+    await expect(page.getByText(say("fr", "codeFor", { email }))).toBeVisible();
+    const code = codeOf(await mailTo(email, "account-sign-in"));
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel(say("fr", "codeLabel")).fill(code);
+    await page.getByRole("button", { name: say("fr", "codeSubmit") }).click();
+    await expect(page).toHaveURL(/\/fr\/account$/);
+    await expectSignedIn(page, "fr");
+    await expectAccessible(page);
+
+    // The same code a second time, from /fr/account/code opened by itself: it no longer works.
+    await page.goto("/fr/account/code");
+    await expectAccessible(page);
+    await page.getByLabel(say("fr", "emailLabel")).fill(email);
+    await page.getByLabel(say("fr", "codeLabel")).fill(code);
+    await page.getByRole("button", { name: say("fr", "codeSubmit") }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(say("fr", "codeOver"));
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  test("five wrong codes void the sign-in, in English", async ({ page, request, expectAccessible }) => {
+    const email = await customerWithOrder(request);
+    await askForSignIn(page, "en", email);
+    const code = codeOf(await mailTo(email, "account-sign-in"));
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await page.getByLabel(say("en", "codeLabel")).fill(wrong);
+      await page.getByRole("button", { name: say("en", "codeSubmit") }).click();
+      await expect(page.getByText(say("en", "codeWrong", { count: 5 - attempt }))).toBeVisible();
+      if (attempt === 1) await expectAccessible();
+    }
+    await page.getByLabel(say("en", "codeLabel")).fill(wrong);
+    await page.getByRole("button", { name: say("en", "codeSubmit") }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(say("en", "codeVoid"));
+    await expect(page.getByRole("button", { name: say("en", "newMail") })).toBeVisible();
+    await expectAccessible();
+    // The right code, now: the sign-in stays void.
+    await page.goto("/account/code");
+    await page.getByLabel(say("en", "emailLabel")).fill(email);
+    await page.getByLabel(say("en", "codeLabel")).fill(code);
+    await page.getByRole("button", { name: say("en", "codeSubmit") }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(say("en", "codeVoid"));
+    await expectSignedOut(page, "en");
+  });
+
+  test("an address that never ordered is answered like a customer's, word for word, and gets no mail", async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
+    const known = await customerWithOrder(request);
+    const unknown = `never.${Date.now()}@example.com`;
+    const answerTo = async (email: string) => {
+      await askForSignIn(page, "en", email);
+      return (await page.getByRole("main").innerHTML()).replaceAll(email, "ADDRESS");
+    };
+    const knownAnswer = await answerTo(known);
+    const unknownAnswer = await answerTo(unknown);
+    expect(unknownAnswer).toBe(knownAnswer);
+    await expectAccessible();
+    // The customer's mail goes; the stranger's sign-in was recorded like it, and mailed nothing.
+    await mailTo(known, "account-sign-in");
+    await expect.poll(() => queryRows("SELECT id FROM customer_sign_ins WHERE email = ?", [unknown]).length).toBe(1);
+    await page.waitForTimeout(1500);
+    expect(mails().filter((mail) => mail.source.includes(unknown))).toEqual([]);
+
+    // A mistyped address loses nothing: it is shown back with what is wrong.
+    await page.goto("/account");
+    await page.getByLabel(say("en", "emailLabel")).fill("not-an-address");
+    await page.getByRole("button", { name: say("en", "submit") }).click();
+    await expect(page.getByText(say("en", "errors.email"))).toBeVisible();
+    await expect(page.getByLabel(say("en", "emailLabel"))).toHaveValue("not-an-address");
+    await expectAccessible();
+  });
+
+  test("sign out ends this session, sign out everywhere ends them all, in Spanish", async ({ browser, expectAccessible }) => {
+    const email = `ines.${Date.now()}@example.com`;
+    const browsers = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL: e2eServers.main.url })));
+    for (const context of browsers) await signInCustomer(context, email);
+    const [phone, tv, laptop] = await Promise.all(browsers.map((context) => context.newPage()));
+    if (!phone || !tv || !laptop) throw new Error("three pages");
+
+    await expectSignedIn(phone, "es");
+    await expectAccessible(phone);
+    await phone.getByRole("button", { name: say("es", "signOutButton") }).click();
+    await expect(phone.getByRole("main").getByRole("status")).toHaveText(say("es", "signedOut"));
+    await expectAccessible(phone);
+    await expectSignedOut(phone, "es");
+    await expectSignedIn(tv, "es");
+
+    await expectSignedIn(laptop, "es");
+    await laptop.getByRole("button", { name: say("es", "signOutEverywhereButton") }).click();
+    await expect(laptop.getByRole("main").getByRole("status")).toHaveText(say("es", "signedOutEverywhere"));
+    await expectSignedOut(laptop, "es");
+    await expectSignedOut(tv, "es");
+    await tv.goto("/es/account/sign-out");
+    await expect(tv.getByRole("main").getByRole("status")).toHaveText(say("es", "notSignedIn"));
+    await expectAccessible(tv);
+    for (const context of browsers) await context.close();
+  });
+
+  test("a session older than 10 minutes types a fresh mailed code before a reveal, in French", async ({
+    page,
+    context,
+    expectAccessible,
+  }) => {
+    const email = `remi.${Date.now()}@example.com`;
+    const token = await signInCustomer(context, email, { verifiedAgoMs: 11 * 60_000 });
+    const verifiedAt = () => queryRows<{ verified_at: string }>("SELECT verified_at FROM customer_sessions WHERE email = ?", [email])[0];
+    const before = verifiedAt()?.verified_at ?? "";
+    expect(token).not.toBe("");
+
+    await page.goto(`/fr/account/verify?next=${encodeURIComponent("/fr/account")}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("fr", "verifyTitle"));
+    await expectAccessible();
+    await page.getByRole("button", { name: say("fr", "verifySend") }).click();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("status")
+        .filter({ hasText: say("fr", "verifySent", { email }) }),
+    ).toBeVisible();
+    await expectAccessible();
+    const code = codeOf(await mailTo(email, "account-step-up"));
+    await page.getByLabel(say("fr", "codeLabel")).fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+    await page.getByRole("button", { name: say("fr", "verifySubmit") }).click();
+    await expect(page.getByText(say("fr", "codeWrong", { count: 4 }))).toBeVisible();
+    await page.getByLabel(say("fr", "codeLabel")).fill(code);
+    await page.getByRole("button", { name: say("fr", "verifySubmit") }).click();
+    await expect(page).toHaveURL(/\/fr\/account$/);
+    expect(Date.parse(verifiedAt()?.verified_at ?? "")).toBeGreaterThan(Date.parse(before));
+
+    // Fresh now: the step goes straight on; and `next` is only ever a page of the account.
+    await page.goto("/fr/account/verify?next=/fr/account/sign-out");
+    await expect(page).toHaveURL(/\/fr\/account\/sign-out$/);
+    await page.goto(`/fr/account/verify?next=${encodeURIComponent("//elsewhere.example/account")}`);
+    await expect(page).toHaveURL(/\/fr\/account$/);
+  });
+
+  test("without a session, the step-up page sends to the sign-in; every public page's footer links to the account", async ({ page }) => {
+    await page.goto("/account/verify?next=/account");
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByLabel(say("en", "emailLabel"))).toBeVisible();
+    // The footer of every public page links to the account, in the page's language.
+    await page.goto("/es/about");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: messages.es.footer.yourAccount })).toHaveAttribute(
+      "href",
+      "/es/account",
+    );
+  });
+});
