@@ -91,8 +91,8 @@ async function sessionCookies(context: BrowserContext) {
   return (await context.cookies()).filter((cookie) => cookie.name === "account_session");
 }
 
-// A wrong code or a mistyped address is answered 400 (a spent link 410), which the browser logs.
-test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/status of (400|410)\b/));
+// A wrong code or a mistyped address is answered 400 (a spent link 410, too many requests 429), which the browser logs.
+test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/status of (400|410|429)\b/));
 
 test.describe("signing in to the account", () => {
   test("by the mailed link, in Spanish: the link asks for a click, signs in once, with a cookie only the account gets", async ({
@@ -289,6 +289,19 @@ test.describe("signing in to the account", () => {
     await expect(page).toHaveURL(/\/fr\/account\/sign-out$/);
     await page.goto(`/fr/account/verify?next=${encodeURIComponent("//elsewhere.example/account")}`);
     await expect(page).toHaveURL(/\/fr\/account$/);
+  });
+
+  test("past the client address's hourly limit, the page says to wait (429), in Spanish", async ({ browser, expectAccessible }) => {
+    // The `limited` server allows 2 sign-in requests an hour per client address.
+    const context = await browser.newContext({ baseURL: e2eServers.limited.url });
+    const page = await context.newPage();
+    for (let request = 0; request < 2; request++) await askForSignIn(page, "es", `limite.${request}.${Date.now()}@example.com`);
+    await openHydrated(page, "/es/account");
+    await page.getByRole("main").getByLabel(say("es", "emailLabel")).fill(`limite.3.${Date.now()}@example.com`);
+    await page.getByRole("button", { name: say("es", "submit") }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(say("es", "rateLimited"));
+    await expectAccessible(page);
+    await context.close();
   });
 
   test("without a session, the step-up page sends to the sign-in; every public page's footer links to the account", async ({ page }) => {
