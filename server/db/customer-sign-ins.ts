@@ -6,48 +6,17 @@
  * same link or code at once cannot both succeed, and a burst of guesses cannot get past five.
  * See docs/decisions/0017-passwordless-account-sign-in.md.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { hashCustomerToken } from "./customer-sessions.ts";
 import type { Database } from "./database.ts";
 import { normalizeEmail } from "./newsletter.ts";
 import type { CustomerSignIn } from "./schema.ts";
+import { codeMatches, hashedSecrets, newSecrets, type SignInSecrets } from "./sign-in-secrets.ts";
+
+export { codeMatches, normalizeCode, type SignInSecrets } from "./sign-in-secrets.ts";
 
 export const SIGN_IN_VALID_MS = 15 * 60_000;
 export const MAX_WRONG_CODES = 5;
-
-export interface SignInSecrets {
-  token: string;
-  code: string;
-}
-
-function newSecrets(): SignInSecrets {
-  return { token: randomBytes(32).toString("base64url"), code: String(randomInt(0, 1_000_000)).padStart(6, "0") };
-}
-
-const codeDigest = (salt: string, code: string) => createHash("sha256").update(`${salt}.${code}`).digest("hex");
-
-/** The stored form of a code: a random salt per sign-in and the hash of both (see the decision record). */
-function hashCode(code: string): string {
-  const salt = randomBytes(16).toString("hex");
-  return `${salt}.${codeDigest(salt, code)}`;
-}
-
-/** Whether `code` is the one `stored` was made from, compared in constant time. */
-export function codeMatches(stored: string, code: string): boolean {
-  const [salt = "", digest = ""] = stored.split(".");
-  const expected = Buffer.from(digest, "hex");
-  const given = Buffer.from(codeDigest(salt, code), "hex");
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** Six digits, whatever spaces or dashes were typed between them; undefined for anything else. */
-export function normalizeCode(value: string): string | undefined {
-  const digits = value.replace(/[\s-]/g, "");
-  return /^\d{6}$/.test(digits) ? digits : undefined;
-}
-
-const hashedSecrets = (secrets: SignInSecrets) => ({ token_hash: hashCustomerToken(secrets.token), code_hash: hashCode(secrets.code) });
 
 /**
  * Records a request for a mail and returns it with its secrets. Earlier live requests of the same kind (the

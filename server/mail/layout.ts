@@ -1,8 +1,9 @@
 /**
  * What every mail is built from, in one place so that all of them look alike, escape alike and refuse the
- * same bad links: templates.ts, access-mail.ts, reminder-mail.ts and operator-alert-mail.ts only say what
- * their mail contains. Text reaches the HTML through these functions, which escape it; only the `body`,
- * `footer` and `html` arguments are taken as HTML, and those are built from these functions in turn.
+ * same bad links: templates.ts, access-mail.ts, reminder-mail.ts, sign-in-mail.ts and operator-alert-mail.ts
+ * only say what their mail contains. Text reaches the HTML through these functions, which escape it; only
+ * the `body`, `footer` and `html` arguments are taken as HTML, and those are built from these functions in
+ * turn.
  */
 import { perLanguage } from "../../common/content-files.ts";
 import { type Language, languageFacts, localeTags, localizePath } from "../../common/languages.ts";

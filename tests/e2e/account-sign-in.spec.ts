@@ -1,11 +1,18 @@
-import { readFileSync } from "node:fs";
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import type signInEn from "../../content/locales/account/en/sign-in.json";
 import { signInCustomer } from "../support/account.ts";
-import { customer, payByPost } from "../support/checkout.ts";
+import {
+  askForSignIn,
+  codeOf,
+  customerWithOrder,
+  expectSignedIn,
+  expectSignedOut,
+  linkPath,
+  mailTo,
+  say,
+  sessionCookies,
+} from "../support/account-sign-in.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { e2eServers } from "../support/servers.ts";
-import { type Language, localized, messages } from "../support/site.ts";
+import { messages } from "../support/site.ts";
 import { mails, openHydrated, queryRows } from "../support/store.ts";
 
 /**
@@ -13,83 +20,6 @@ import { mails, openHydrated, queryRows } from "../support/store.ts";
  * from the server's outbox, the link opened or the code typed; the same answer to an address that never
  * ordered; sign-out; the fresh code asked before access details. Axe on every page and state.
  */
-
-type SignInKey = keyof typeof signInEn;
-const signInTexts = Object.fromEntries(
-  (["en", "es", "fr"] as const).map((language) => [
-    language,
-    JSON.parse(readFileSync(new URL(`../../content/locales/account/${language}/sign-in.json`, import.meta.url), "utf8")),
-  ]),
-) as Record<Language, typeof signInEn>;
-
-/** A sign-in text, with its placeholders filled (and a plural picked by `count`, as the site does). */
-function say(
-  language: Language,
-  key: SignInKey | "codeWrong" | `errors.${keyof typeof signInEn.errors}`,
-  values: Record<string, string | number> = {},
-) {
-  const texts = signInTexts[language] as unknown as Record<string, string | Record<string, string>>;
-  const errors = texts.errors as Record<string, string>;
-  let text = key.startsWith("errors.") ? errors[key.slice(7)] : (texts[key] as string | undefined);
-  if (typeof values.count === "number") {
-    const plural = new Intl.PluralRules(language).select(values.count);
-    text = (texts[`${key}_${plural}`] ?? texts[`${key}_other`]) as string | undefined;
-  }
-  return (text ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-}
-
-/** A customer with an order, placed through the checkout. */
-async function customerWithOrder(request: APIRequestContext): Promise<string> {
-  const details = customer();
-  expect(await payByPost(request, details)).not.toBe("");
-  return details.email;
-}
-
-/** The newest mail of a kind to an address, waited for (the mail is a job, sent a moment after the answer). */
-async function mailTo(email: string, kind: "account-sign-in" | "account-step-up", after = 0): Promise<string> {
-  let found = "";
-  await expect
-    .poll(
-      () => {
-        const matching = mails().filter((mail) => mail.file.includes(kind) && mail.source.includes(email));
-        found = matching.length > after ? (matching.at(-1)?.source ?? "") : "";
-        return found !== "";
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found;
-}
-
-const linkPath = (mail: string) => {
-  const url = /https?:\/\/[^\s"<>]+\/account\/link\?token=[\w-]+/.exec(mail)?.[0] ?? "";
-  return new URL(url).pathname + new URL(url).search;
-};
-/** The code, from the plain-text part's "Your code: 123456" line (in any language). */
-const codeOf = (mail: string) => /: (\d{6})\r?$/m.exec(mail)?.[1] ?? "";
-
-async function askForSignIn(page: Page, language: Language, email: string, { scripts = true } = {}) {
-  if (scripts) await openHydrated(page, localized(language, "/account"));
-  else await page.goto(localized(language, "/account"));
-  await page.getByRole("main").getByLabel(say(language, "emailLabel")).fill(email);
-  await page.getByRole("button", { name: say(language, "submit") }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(say(language, "mailedHeading"));
-}
-
-/** Signed in: the sign-out page offers its two buttons (it shows them to a session only). */
-async function expectSignedIn(page: Page, language: Language) {
-  await page.goto(localized(language, "/account/sign-out"));
-  await expect(page.getByRole("button", { name: say(language, "signOutEverywhereButton") })).toBeVisible();
-}
-
-async function expectSignedOut(page: Page, language: Language) {
-  await page.goto(localized(language, "/account"));
-  await expect(page.getByRole("main").getByLabel(say(language, "emailLabel"))).toBeVisible();
-}
-
-async function sessionCookies(context: BrowserContext) {
-  return (await context.cookies()).filter((cookie) => cookie.name === "account_session");
-}
 
 // A wrong code or a mistyped address is answered 400 (a spent link 410, too many requests 429), which the browser logs.
 test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/status of (400|410|429)\b/));
@@ -124,6 +54,9 @@ test.describe("signing in to the account", () => {
     await expectAccessible();
     await page.getByRole("button", { name: say("es", "linkButton") }).click();
     await expect(page).toHaveURL(/\/es\/account$/);
+    // Arrived by a client-side navigation, whose data request (/es/account.data) carried the new cookie.
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(say("es", "title"));
+    await expect(page.getByRole("main").getByLabel(say("es", "emailLabel"))).toHaveCount(0);
 
     const cookies = await sessionCookies(context);
     expect(cookies.map((cookie) => cookie.path).sort()).toEqual(
