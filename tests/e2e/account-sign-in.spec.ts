@@ -230,9 +230,11 @@ test.describe("signing in to the account", () => {
     const page = await context.newPage();
     for (let request = 0; request < 2; request++) await askForSignIn(page, "es", `limite.${request}.${Date.now()}@example.com`);
     await openHydrated(page, "/es/account");
-    await page.getByRole("main").getByLabel(say("es", "emailLabel")).fill(`limite.3.${Date.now()}@example.com`);
+    const third = `limite.3.${Date.now()}@example.com`;
+    await page.getByRole("main").getByLabel(say("es", "emailLabel")).fill(third);
     await page.getByRole("button", { name: say("es", "submit") }).click();
     await expect(page.getByRole("main").getByRole("alert")).toHaveText(say("es", "rateLimited"));
+    await expect(page.getByRole("main").getByLabel(say("es", "emailLabel"))).toHaveValue(third);
     await expectAccessible(page);
     await context.close();
   });

@@ -26,10 +26,7 @@ export function SignInStart({ answer }: { answer: unknown }) {
     <SignInPage title={t("signIn.title")} lead={t("signIn.lead")}>
       {state?.state === "rateLimited" && <Notice tone="bad">{t("signIn.rateLimited")}</Notice>}
       {state?.state === "unavailable" && <Notice tone="bad">{t("signIn.unavailable")}</Notice>}
-      <RequestForm
-        typed={state?.state === "invalid" ? state.email : undefined}
-        problem={state?.state === "invalid" ? state.problem : undefined}
-      />
+      <RequestForm typed={state?.email} problem={state?.state === "invalid" ? state.problem : undefined} />
     </SignInPage>
   );
 }

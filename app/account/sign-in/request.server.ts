@@ -14,8 +14,9 @@ import { startSignIn } from "./start.server";
 export type SignInAnswer =
   | { state: "mailed"; email: string }
   | { state: "invalid"; email: string; problem: EmailProblem }
-  | { state: "rateLimited" }
-  | { state: "unavailable" };
+  /** The two refusals keep what was typed, so the form shows it again. */
+  | { state: "rateLimited"; email: string }
+  | { state: "unavailable"; email: string };
 
 export async function requestSignIn(
   context: Readonly<RouterContextProvider>,
@@ -30,12 +31,13 @@ export async function requestSignIn(
   try {
     const services = await servicesOf(context);
     const result = await startSignIn(services.db, { email: read.email, language, clientAddress: clientAddress(request) });
-    if (result === "client-limited") return data<SignInAnswer>({ state: "rateLimited" }, { status: 429, headers: privateNoStore });
+    if (result === "client-limited")
+      return data<SignInAnswer>({ state: "rateLimited", email: read.email }, { status: 429, headers: privateNoStore });
     // The runner is not woken: the job would then run beside this answer on the same thread, and a customer's
     // (rendering and storing a mail) made it measurably slower. Its next round, within a second, runs it.
     return data<SignInAnswer>({ state: "mailed", email: read.email }, { headers: privateNoStore });
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "A sign-in could not be recorded");
-    return data<SignInAnswer>({ state: "unavailable" }, { status: 503, headers: privateNoStore });
+    return data<SignInAnswer>({ state: "unavailable", email: read.email }, { status: 503, headers: privateNoStore });
   }
 }
