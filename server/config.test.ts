@@ -26,6 +26,8 @@ describe("the server's configuration", () => {
       CHECKOUT_RATE_LIMIT: 10,
       CONTACT_RATE_LIMIT: 5,
       NEWSLETTER_RATE_LIMIT: 5,
+      ACCOUNT_MAIL_RATE_LIMIT: 5,
+      ACCOUNT_SIGN_IN_RATE_LIMIT: 20,
     });
   });
 

@@ -16,9 +16,17 @@ export const ACCOUNT_COOKIE = "account_session";
 /** The account's root in each language: the paths its cookies are scoped to. */
 export const accountPaths = languages.map((language) => localizePath("/account", language));
 
+/**
+ * The paths the cookie is set on: each account root, and its data address. A client-side navigation to
+ * `/account` fetches `/account.data`, which a cookie on `/account` does not reach (a cookie's path matches
+ * only itself and what is below it after a `/`), so without the second path a signed-in customer following
+ * a link to their account would be shown the sign-in form.
+ */
+export const accountCookiePaths = accountPaths.flatMap((path) => [path, `${path}.data`]);
+
 function accountCookies(request: Request, value: string, maxAgeSeconds: number): string[] {
   const secure = isSecure(request) ? "; Secure" : "";
-  return accountPaths.map(
+  return accountCookiePaths.map(
     (path) => `${ACCOUNT_COOKIE}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`,
   );
 }

@@ -8,11 +8,24 @@ import { Logo } from "./Logo";
 import { StaticContent } from "./StaticContent";
 
 type FooterLink = {
-  label: "aboutUs" | "pricing" | "features" | "helpCenter" | "contactUs" | "liveChat" | "terms" | "privacy" | "refundPolicy";
+  label:
+    | "aboutUs"
+    | "pricing"
+    | "features"
+    | "yourAccount"
+    | "helpCenter"
+    | "contactUs"
+    | "liveChat"
+    | "terms"
+    | "privacy"
+    | "refundPolicy";
   to: string;
 };
 
-/** The footer's three link groups. Help goes to the FAQ, live chat to the contact form (answered around the clock). */
+/**
+ * The footer's three link groups. The customer's account opens the support group (it answers most questions
+ * a customer has), help goes to the FAQ, live chat to the contact form (answered around the clock).
+ */
 const groups: { heading: "quickLinks" | "support" | "legal"; links: FooterLink[] }[] = [
   {
     heading: "quickLinks",
@@ -25,6 +38,7 @@ const groups: { heading: "quickLinks" | "support" | "legal"; links: FooterLink[]
   {
     heading: "support",
     links: [
+      { label: "yourAccount", to: "/account" },
       { label: "helpCenter", to: "/#faq" },
       { label: "contactUs", to: "/contact" },
       { label: "liveChat", to: "/contact?subject=chat" },

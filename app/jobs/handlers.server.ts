@@ -9,6 +9,7 @@ import type { JobHandler } from "../../server/jobs/runner.ts";
 import { logger } from "../../server/logger.ts";
 import { mailJobHandler } from "../../server/mail/mail-job.ts";
 import type { MailTransport } from "../../server/mail/transport.ts";
+import { accountSignInMailHandler } from "../account/sign-in/mail-job.server";
 import { encryptionKey } from "../admin/secrets.server";
 import { pruneRateLimitsHandler, reconcileSweepHandler } from "../checkout/reconciliation.server";
 import { fulfilmentJobHandlers } from "../fulfilment/handlers.server";
@@ -24,5 +25,6 @@ export function jobHandlers(services: Services, mailTransport: MailTransport): R
     [JOB_KINDS.pruneRateLimits]: pruneRateLimitsHandler(services.db),
     ...fulfilmentJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
     ...renewalJobHandlers(async () => services),
+    [JOB_KINDS.accountSignInMail]: accountSignInMailHandler(async () => services, encryptionKey),
   };
 }

@@ -105,4 +105,8 @@ export const shopVariables = {
   CONTACT_RATE_LIMIT: wholeNumber("CONTACT_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 5 }),
   /** Newsletter sign-ups one address may make in ten minutes. */
   NEWSLETTER_RATE_LIMIT: wholeNumber("NEWSLETTER_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 5 }),
+  /** Account sign-in (and step-up code) mails one e-mail address may be sent in an hour; more are answered alike but not sent. */
+  ACCOUNT_MAIL_RATE_LIMIT: wholeNumber("ACCOUNT_MAIL_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 5 }),
+  /** Account sign-in requests one client address may make in an hour. */
+  ACCOUNT_SIGN_IN_RATE_LIMIT: wholeNumber("ACCOUNT_SIGN_IN_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 20 }),
 };

@@ -45,8 +45,13 @@ export interface CustomerSignInsTable {
   id: Generated<number>;
   email: Immutable<string>;
   language: Immutable<string>;
-  token_hash: Immutable<string>;
-  code_hash: Immutable<string>;
+  /**
+   * Replaced once, when the mail is written (customer-sign-ins.ts): a sign-in is recorded for every address
+   * asked for, with secrets nobody is told, and only an address with orders gets a mail with new ones.
+   */
+  token_hash: string;
+  /** `<salt>.<SHA-256 of salt and code>`, hex. */
+  code_hash: string;
   /** The session being confirmed afresh; null for a sign-in. */
   session_id: Immutable<number | null>;
   wrong_codes: ColumnType<number, number | undefined, number>;

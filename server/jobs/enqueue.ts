@@ -45,6 +45,8 @@ export const JOB_KINDS = {
   accessExpiry: "access-expiry",
   reconcileSweep: "reconcile-sweep",
   pruneRateLimits: "prune-rate-limits",
+  /** Decides whether an account sign-in is mailed (app/account/sign-in/mail-job.server.ts). */
+  accountSignInMail: "account-sign-in-mail",
   /** One mail to send (server/mail/mail-job.ts). */
   mail: "mail",
 } as const;

@@ -70,17 +70,20 @@ export function renderAccessMail(input: AccessMailInput, language: Language): Re
   const subject = singleLine(interpolate(t.subject, values));
   const signature = interpolate(mailTexts[language].common.signature, values);
 
-  const text = textDocument([
-    interpolate(t.greeting, values),
-    interpolate(t.intro, values),
-    `${t.detailsHeading}\n${textRows(language, details)}`,
-    note && `${t.noteHeading}\n${note}`,
-    `${t.periodHeading}\n${textRows(language, period)}`,
-    `${t.guidesHeading}\n${t.guidesText}\n${guides}`,
-    t.keepSafe,
-    interpolate(t.help, values),
-    `${t.signOff}\n${signature}`,
-  ]);
+  const text = textDocument(
+    [
+      interpolate(t.greeting, values),
+      interpolate(t.intro, values),
+      `${t.detailsHeading}\n${textRows(language, details)}`,
+      note && `${t.noteHeading}\n${note}`,
+      `${t.periodHeading}\n${textRows(language, period)}`,
+      `${t.guidesHeading}\n${t.guidesText}\n${guides}`,
+      t.keepSafe,
+      interpolate(t.help, values),
+      `${t.signOff}\n${signature}`,
+    ],
+    language,
+  );
   const body = [
     `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
     `<p style="${STYLE.p}">${interpolateHtml(t.greeting, values)}</p>`,
@@ -119,14 +122,17 @@ export function renderRefundMail(input: RefundMailInput, language: Language): Re
   const subject = singleLine(interpolate(t.subject, values));
   const signature = interpolate(mailTexts[language].common.signature, values);
 
-  const text = textDocument([
-    interpolate(t.greeting, values),
-    interpolate(t.intro, values),
-    textRows(language, rows),
-    t.timing,
-    interpolate(t.help, values),
-    `${t.signOff}\n${signature}`,
-  ]);
+  const text = textDocument(
+    [
+      interpolate(t.greeting, values),
+      interpolate(t.intro, values),
+      textRows(language, rows),
+      t.timing,
+      interpolate(t.help, values),
+      `${t.signOff}\n${signature}`,
+    ],
+    language,
+  );
   const body = [
     `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
     `<p style="${STYLE.p}">${interpolateHtml(t.greeting, values)}</p>`,

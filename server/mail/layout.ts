@@ -1,11 +1,12 @@
 /**
  * What every mail is built from, in one place so that all of them look alike, escape alike and refuse the
- * same bad links: templates.ts, access-mail.ts, reminder-mail.ts and operator-alert-mail.ts only say what
- * their mail contains. Text reaches the HTML through these functions, which escape it; only the `body`,
- * `footer` and `html` arguments are taken as HTML, and those are built from these functions in turn.
+ * same bad links: templates.ts, access-mail.ts, reminder-mail.ts, sign-in-mail.ts and operator-alert-mail.ts
+ * only say what their mail contains. Text reaches the HTML through these functions, which escape it; only
+ * the `body`, `footer` and `html` arguments are taken as HTML, and those are built from these functions in
+ * turn.
  */
 import { perLanguage } from "../../common/content-files.ts";
-import { type Language, languageFacts, localeTags } from "../../common/languages.ts";
+import { type Language, languageFacts, localeTags, localizePath } from "../../common/languages.ts";
 import type en from "../../content/mail/en.json";
 import { site } from "../../content/site.ts";
 
@@ -102,15 +103,44 @@ export const STYLE = {
   footerLink: "color:#4b4b57;text-decoration:underline;",
 };
 
+/** The customer's account in a language, on the site's public origin. */
+export function accountUrl(language: Language): string {
+  return new URL(localizePath("/account", language), site.brand.origin).href;
+}
+
+/**
+ * The link to the account that every mail to a customer carries: a plain link to the sign-in page, which
+ * signs no one in by itself (whoever forwards a mail forwards no access).
+ */
+export function accountFooter(language: Language): { text: string; html: string } {
+  const { accountText, accountLink } = mailTexts[language].common;
+  const url = accountUrl(language);
+  return {
+    text: `${accountText} ${url}`,
+    html: `${escapeHtml(accountText)} <a href="${escapeHtml(url)}" style="${STYLE.footerLink}">${escapeHtml(accountLink)}</a>`,
+  };
+}
+
 /**
  * The page around a mail's body: the brand above it in a white card, and `footer` (already HTML) in small
  * print below the card. The preheader is the line inboxes show after the subject; it is hidden in the mail.
+ * A mail is a customer's unless said otherwise: its small print starts with the link to their account
+ * (`accountFooter`); an operator's mail (`audience: "operator"`) has none.
  */
-export function htmlDocument(options: { language: Language; title: string; preheader?: string; body: string; footer?: string }): string {
+export function htmlDocument(options: {
+  language: Language;
+  title: string;
+  preheader?: string;
+  body: string;
+  footer?: string;
+  audience?: "customer" | "operator";
+}): string {
   const preheader = options.preheader
     ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${escapeHtml(options.preheader)}</div>\n`
     : "";
-  const footer = options.footer ? `<tr><td style="${STYLE.footer}">${options.footer}</td></tr>\n` : "";
+  const account = options.audience === "operator" ? [] : [accountFooter(options.language).html];
+  const small = [...account, ...(options.footer ? [options.footer] : [])].join("<br><br>\n");
+  const footer = small ? `<tr><td style="${STYLE.footer}">${small}</td></tr>\n` : "";
   return `<!doctype html>
 <html lang="${options.language}" dir="${languageFacts(options.language).direction}">
 <head>
@@ -165,9 +195,13 @@ export function htmlMultiline(value: string): string {
   return escapeHtml(value.replace(/\r\n?/g, "\n")).replace(/\n/g, "<br>\n");
 }
 
-/** Joins paragraphs of a plain-text mail with one blank line between them; an empty part is an absent section. */
-export function textDocument(parts: ReadonlyArray<string>): string {
-  return `${parts.filter((part) => part !== "").join("\n\n")}\n`;
+/**
+ * Joins paragraphs of a plain-text mail with one blank line between them; an empty part is an absent section.
+ * A customer's mail names its language (`forCustomerIn`): it ends with the link to their account.
+ */
+export function textDocument(parts: ReadonlyArray<string>, forCustomerIn?: Language): string {
+  const account = forCustomerIn ? [`--\n${accountFooter(forCustomerIn).text}`] : [];
+  return `${[...parts, ...account].filter((part) => part !== "").join("\n\n")}\n`;
 }
 
 /** A link drawn as a button; `spaceAbove` sets it apart from the paragraph before it. */

@@ -31,7 +31,7 @@ export function renderNewsletterAlreadySubscribed(input: { unsubscribeUrl: strin
   const signature = interpolate(mailTexts[language].common.signature, values);
   const paragraphs = [t.greeting, t.intro, t.notYou];
 
-  const text = textDocument([...paragraphs.map((paragraph) => interpolate(paragraph, values)), signature, `--\n${footer.text}`]);
+  const text = textDocument([...paragraphs.map((paragraph) => interpolate(paragraph, values)), signature, `--\n${footer.text}`], language);
   const body = [
     `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
     ...paragraphs.map((paragraph) => `<p style="${STYLE.p}">${interpolateHtml(paragraph, values)}</p>`),

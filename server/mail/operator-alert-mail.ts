@@ -61,5 +61,9 @@ export function renderDeliveryAlertMail(input: DeliveryAlertInput, language: Lan
     `<p style="${STYLE.p}">${escapeHtml(t.hint)}</p>`,
     htmlCardFooter(escapeHtml(t.once)),
   ].join("\n");
-  return { subject, text, html: htmlDocument({ language, title: subject, preheader: interpolate(t.preheader, values), body }) };
+  return {
+    subject,
+    text,
+    html: htmlDocument({ language, title: subject, preheader: interpolate(t.preheader, values), body, audience: "operator" }),
+  };
 }

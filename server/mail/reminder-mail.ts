@@ -73,15 +73,18 @@ export function renderRenewalReminder(input: ReminderMailInput, language: Langua
   const subject = singleLine(interpolate(t.subject, values));
   const signature = interpolate(mailTexts[language].common.signature, values);
 
-  const text = textDocument([
-    interpolate(t.greeting, values),
-    interpolate(t.intro, values),
-    textRows(language, rows),
-    `${interpolate(t.renewText, values)}\n${t.renewButton}: ${renewUrl}`,
-    interpolate(t.help, values),
-    `${t.signOff}\n${signature}`,
-    `--\n${footer.text}`,
-  ]);
+  const text = textDocument(
+    [
+      interpolate(t.greeting, values),
+      interpolate(t.intro, values),
+      textRows(language, rows),
+      `${interpolate(t.renewText, values)}\n${t.renewButton}: ${renewUrl}`,
+      interpolate(t.help, values),
+      `${t.signOff}\n${signature}`,
+      `--\n${footer.text}`,
+    ],
+    language,
+  );
 
   const body = [
     `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,

@@ -144,15 +144,18 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
   const subject = singleLine(interpolate(t.subject, values));
   const signature = interpolate(common.signature, values);
 
-  const text = textDocument([
-    interpolate(t.greeting, values),
-    interpolate(t.intro, values),
-    `${t.summaryHeading}\n${textRows(language, rows)}`,
-    `${t.accessHeading}\n${t.accessSteps.map((step, index) => `${index + 1}. ${interpolate(step, values)}`).join("\n")}`,
-    interpolate(t.referenceHint, values),
-    interpolate(t.oneTimeNote, values),
-    `${t.signOff}\n${signature}`,
-  ]);
+  const text = textDocument(
+    [
+      interpolate(t.greeting, values),
+      interpolate(t.intro, values),
+      `${t.summaryHeading}\n${textRows(language, rows)}`,
+      `${t.accessHeading}\n${t.accessSteps.map((step, index) => `${index + 1}. ${interpolate(step, values)}`).join("\n")}`,
+      interpolate(t.referenceHint, values),
+      interpolate(t.oneTimeNote, values),
+      `${t.signOff}\n${signature}`,
+    ],
+    language,
+  );
 
   const body = [
     `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
@@ -212,7 +215,7 @@ export function renderContactNotification(input: ContactNotificationInput, langu
     `<p style="${STYLE.p}">${interpolateHtml(t.replyHint, values)}</p>`,
   ].join("\n");
 
-  return { subject, text, html: htmlDocument({ language, title: subject, body }) };
+  return { subject, text, html: htmlDocument({ language, title: subject, body, audience: "operator" }) };
 }
 
 /** The double opt-in mail: a confirm link, and (in the footer) the unsubscribe link. */
@@ -224,14 +227,17 @@ export function renderNewsletterConfirmation(input: NewsletterConfirmationInput,
   const subject = singleLine(interpolate(t.subject, values));
   const signature = interpolate(mailTexts[language].common.signature, values);
 
-  const text = textDocument([
-    interpolate(t.greeting, values),
-    interpolate(t.intro, values),
-    `${t.confirmButton}:\n${confirmUrl}`,
-    interpolate(t.ignore, values),
-    signature,
-    `--\n${footer.text}`,
-  ]);
+  const text = textDocument(
+    [
+      interpolate(t.greeting, values),
+      interpolate(t.intro, values),
+      `${t.confirmButton}:\n${confirmUrl}`,
+      interpolate(t.ignore, values),
+      signature,
+      `--\n${footer.text}`,
+    ],
+    language,
+  );
 
   const body = [
     `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,

@@ -67,10 +67,29 @@ const pages: Record<string, Expectation> = {
   "/newsletter/confirm": { get: personal, post: personal, sample: newsletterConfirmation },
   "/newsletter/unsubscribe": { get: personal, post: personal, sample: newsletterUnsubscribe },
   "/reminders/unsubscribe": { get: personal, post: personal, sample: remindersUnsubscribe },
+  // The account: every page depends on who is signed in, or acts on a mailed link or code. Asked here
+  // without a session: the sign-in request and the code form answer with the address typed.
+  "/account": {
+    get: personal,
+    post: personal,
+    sample: () => ({ path: "/account", form: { intent: "sign-in", email: someone() }, postShows: "@" }),
+  },
+  "/account/code": {
+    get: personal,
+    post: personal,
+    sample: () => ({ path: "/account/code", form: { email: someone(), code: "000000" }, postShows: "@" }),
+  },
+  "/account/link": { get: personal, post: personal, sample: at("/account/link?token=not-a-token") },
+  "/account/verify": { get: personal, post: personal, sample: at("/account/verify?next=/account") },
+  "/account/sign-out": { get: personal, post: personal, sample: () => ({ path: "/account/sign-out", form: { intent: "sign-out" } }) },
+  "/account/access/:reference": { get: personal, post: personal, sample: at("/account/access/NS-0000-0000") },
   // Asked without a session: the sign-in's redirect, which no cache may keep either.
   "/account/data": { get: personal, post: askEachTime, resource: true },
   "/account/delete": { get: personal, post: personal },
 };
+
+/** An address of its own for each account sample. */
+const someone = () => `account.${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 const wrongPassword = { email: "jo@shop.example", password: "not the password" };
 

@@ -5,8 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
-import { ACCOUNT_COOKIE } from "../../app/account/session.server.ts";
-import { languages, localizePath } from "../../common/languages.ts";
+import { ACCOUNT_COOKIE, accountCookiePaths } from "../../app/account/session.server.ts";
 import { hashCustomerToken } from "../../server/db/customer-sessions.ts";
 import { runSql } from "./console.ts";
 import { e2eServers } from "./servers.ts";
@@ -33,11 +32,11 @@ export async function signInCustomer(
   );
   const { hostname } = new URL(server.url);
   await context.addCookies(
-    languages.map((language) => ({
+    accountCookiePaths.map((path) => ({
       name: ACCOUNT_COOKIE,
       value: token,
       domain: hostname,
-      path: localizePath("/account", language),
+      path,
       httpOnly: true,
       sameSite: "Lax" as const,
     })),

@@ -27,6 +27,7 @@ function server(name: string, port: number, extraEnv: Record<string, string> = {
       CHECKOUT_DECLINE_LIMIT: "10000",
       CONTACT_RATE_LIMIT: "10000",
       NEWSLETTER_RATE_LIMIT: "10000",
+      ACCOUNT_SIGN_IN_RATE_LIMIT: "10000",
       ...extraEnv,
     },
   };
@@ -46,6 +47,7 @@ export const e2eServers = {
   limited: server("limited", mainPort + 1, {
     CONTACT_RATE_LIMIT: "2",
     NEWSLETTER_RATE_LIMIT: "2",
+    ACCOUNT_SIGN_IN_RATE_LIMIT: "2",
     CHECKOUT_DECLINE_LIMIT: "2",
     OPERATOR_REQUIRE_2FA: "true",
     // node:http alone answers here, stored pages included, so the suite runs the server both ways.

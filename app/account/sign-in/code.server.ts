@@ -1,0 +1,47 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { Language } from "../../../common/languages";
+import { checkSignInCode, normalizeCode } from "../../../server/db/customer-sign-ins.ts";
+import { logger } from "../../../server/logger.ts";
+import { privateNoStore } from "../../cache-control";
+import { servicesOf } from "../../services.server";
+import { type EmailProblem, readEmail } from "./email";
+import { startSessionAndGoHome } from "./session-start.server";
+
+/** What the code form answers, with the address typed so nothing is lost (it travels in the form, never a URL). */
+export type CodeAnswer =
+  | { state: "invalid"; email: string; emailProblem?: EmailProblem; codeProblem?: "required" | "format" }
+  | { state: "wrong"; email: string; triesLeft: number }
+  /** Five wrong codes: the sign-in no longer works. */
+  | { state: "void"; email: string }
+  /** No sign-in waiting for a code: expired, used, replaced by a newer mail (or never mailed). */
+  | { state: "over"; email: string }
+  | { state: "unavailable"; email: string };
+
+const answer = (value: CodeAnswer, status = 200) => data<CodeAnswer>(value, { status, headers: privateNoStore });
+
+/** The code of a sign-in mail, typed with the address it was sent to: a session, or why not. */
+export async function signInWithCode(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  form: Record<string, FormDataEntryValue>,
+  language: Language,
+) {
+  const read = readEmail(form.email);
+  const typedCode = typeof form.code === "string" ? form.code : "";
+  const code = normalizeCode(typedCode);
+  if ("problem" in read || !code) {
+    const codeProblem = code ? undefined : typedCode.trim() === "" ? "required" : "format";
+    const email = "problem" in read ? read.typed : read.email;
+    return answer({ state: "invalid", email, emailProblem: "problem" in read ? read.problem : undefined, codeProblem }, 400);
+  }
+  try {
+    const { db } = await servicesOf(context);
+    const check = await checkSignInCode(db, { email: read.email }, code);
+    if (check.result === "signed-in") return startSessionAndGoHome(db, request, check.signIn.email, language);
+    if (check.result === "wrong") return answer({ state: "wrong", email: read.email, triesLeft: check.triesLeft }, 400);
+    return answer({ state: check.result, email: read.email }, 400);
+  } catch (error) {
+    logger.error({ reason: (error as Error).message }, "A sign-in code could not be checked");
+    return answer({ state: "unavailable", email: read.email }, 503);
+  }
+}

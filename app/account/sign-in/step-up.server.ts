@@ -1,0 +1,50 @@
+/**
+ * The step-up code (`/account/verify`): a signed-in session that last proved its mailbox more than 10 minutes
+ * ago must type a fresh code from a new mail before access details are shown. The code is a sign-in row
+ * bound to the session, checked like a sign-in's (five wrong codes and it is void).
+ */
+import { type Language, localizePath } from "../../../common/languages";
+import { confirmCustomerSession } from "../../../server/db/customer-sessions.ts";
+import { type CodeCheck, checkSignInCode, recordSignIn } from "../../../server/db/customer-sign-ins.ts";
+import type { Database } from "../../../server/db/database.ts";
+import type { CustomerSession } from "../../../server/db/schema.ts";
+import { queueMail } from "../../../server/mail/mail-job.ts";
+import { ACCOUNT_MAIL_KINDS, renderStepUpMail } from "../../../server/mail/sign-in-mail.ts";
+import { safeReturnPath } from "../../site-path";
+import { accountPaths } from "../session.server";
+import { accountLimits } from "./limits.server";
+
+/** Where to go once confirmed: an account page of this site (any language), else the account's home. */
+export function stepUpNext(value: FormDataEntryValue | string | null | undefined, language: Language): string {
+  const fallback = localizePath("/account", language);
+  if (typeof value !== "string") return fallback;
+  for (const area of accountPaths) {
+    const path = safeReturnPath(value, area, "");
+    if (path) return path;
+  }
+  return fallback;
+}
+
+/** Mails the session's owner a fresh code, unless the address had its hour's mails already. */
+export async function sendStepUpCode(
+  db: Database,
+  session: CustomerSession,
+  language: Language,
+  sealWith: Buffer | undefined,
+  now: Date = new Date(),
+): Promise<"sent" | "limited"> {
+  if (!(await accountLimits.mailTo(db, session.email, now))) return "limited";
+  await db.transaction().execute(async (transaction) => {
+    const { secrets } = await recordSignIn(transaction, { email: session.email, language, sessionId: session.id }, now);
+    const mail = renderStepUpMail({ code: secrets.code }, language);
+    await queueMail(transaction, { kind: ACCOUNT_MAIL_KINDS.stepUp, to: session.email, ...mail, sealWith }, now);
+  });
+  return "sent";
+}
+
+/** The typed code; a right one makes the session fresh for the next 10 minutes. */
+export async function confirmWithCode(db: Database, session: CustomerSession, code: string, now: Date = new Date()): Promise<CodeCheck> {
+  const check = await checkSignInCode(db, { sessionId: session.id }, code, now);
+  if (check.result === "signed-in") await confirmCustomerSession(db, session.id, now);
+  return check;
+}

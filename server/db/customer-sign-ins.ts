@@ -1,0 +1,166 @@
+/**
+ * Passwordless sign-ins (accounts-schema.ts): one row per request for a mail, holding the SHA-256 of a
+ * 256-bit link token and a salted hash of a 6-digit code. Either works once, for 15 minutes, and the
+ * sign-in is void after the fifth wrong code. A row with `session_id` confirms a signed-in session afresh
+ * (the step-up code) and has no link. Every check is one conditional update, so two servers answering the
+ * same link or code at once cannot both succeed, and a burst of guesses cannot get past five.
+ * See docs/decisions/0017-passwordless-account-sign-in.md.
+ */
+import { sql } from "kysely";
+import { hashCustomerToken } from "./customer-sessions.ts";
+import type { Database } from "./database.ts";
+import { normalizeEmail } from "./newsletter.ts";
+import type { CustomerSignIn } from "./schema.ts";
+import { codeMatches, hashedSecrets, newSecrets, type SignInSecrets } from "./sign-in-secrets.ts";
+
+export { codeMatches, normalizeCode, type SignInSecrets } from "./sign-in-secrets.ts";
+
+export const SIGN_IN_VALID_MS = 15 * 60_000;
+export const MAX_WRONG_CODES = 5;
+
+/**
+ * Records a request for a mail and returns it with its secrets. Earlier live requests of the same kind (the
+ * address's sign-ins, or the session's step-ups) end: only the newest mail works, so asking again is the way
+ * out of a mail that went astray.
+ */
+export async function recordSignIn(
+  db: Database,
+  { email, language, sessionId = null }: { email: string; language: string; sessionId?: number | null },
+  now: Date = new Date(),
+): Promise<{ signIn: CustomerSignIn; secrets: SignInSecrets }> {
+  const at = now.toISOString();
+  const secrets = newSecrets();
+  const address = normalizeEmail(email);
+  const record = async (transaction: Database) => {
+    await transaction
+      .updateTable("customer_sign_ins")
+      .set({ used_at: at, updated_at: at })
+      .where("email", "=", address)
+      .where("session_id", sessionId === null ? "is" : "=", sessionId)
+      .where("used_at", "is", null)
+      .execute();
+    const signIn = await transaction
+      .insertInto("customer_sign_ins")
+      .values({
+        email: address,
+        language,
+        ...hashedSecrets(secrets),
+        session_id: sessionId,
+        wrong_codes: 0,
+        expires_at: new Date(now.getTime() + SIGN_IN_VALID_MS).toISOString(),
+        used_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { signIn, secrets };
+  };
+  return db.isTransaction ? record(db) : db.transaction().execute(record);
+}
+
+export async function findSignIn(db: Database, id: number): Promise<CustomerSignIn | undefined> {
+  return db.selectFrom("customer_sign_ins").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * New secrets for a sign-in still live, for the mail about to be written; undefined when it is over. The
+ * secrets made when it was recorded were never told to anyone (see `recordSignIn`'s callers).
+ */
+export async function renewSignInSecrets(db: Database, id: number, now: Date = new Date()): Promise<SignInSecrets | undefined> {
+  const secrets = newSecrets();
+  const result = await db
+    .updateTable("customer_sign_ins")
+    .set({ ...hashedSecrets(secrets), updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .where("wrong_codes", "<", MAX_WRONG_CODES)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? secrets : undefined;
+}
+
+/** A sign-in link's sign-in while it may still be used (never a step-up's row, which has no link). */
+export async function liveSignInOfToken(db: Database, token: string, now: Date = new Date()): Promise<CustomerSignIn | undefined> {
+  if (!token || token.length > 100) return undefined;
+  return db
+    .selectFrom("customer_sign_ins")
+    .selectAll()
+    .where("token_hash", "=", hashCustomerToken(token))
+    .where("session_id", "is", null)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .where("wrong_codes", "<", MAX_WRONG_CODES)
+    .executeTakeFirst();
+}
+
+/** Uses the link: the sign-in it belongs to, now used, or undefined when it was not live (or another request used it first). */
+export async function spendSignInToken(db: Database, token: string, now: Date = new Date()): Promise<CustomerSignIn | undefined> {
+  const signIn = await liveSignInOfToken(db, token, now);
+  if (!signIn) return undefined;
+  return (await markUsed(db, signIn.id, now)) ? signIn : undefined;
+}
+
+async function markUsed(db: Database, id: number, now: Date, takeBackAttempt = false): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable("customer_sign_ins")
+    .set((eb) => ({ used_at: at, updated_at: at, ...(takeBackAttempt ? { wrong_codes: eb("wrong_codes", "-", 1) } : {}) }))
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type CodeCheck =
+  | { result: "signed-in"; signIn: CustomerSignIn }
+  | { result: "wrong"; triesLeft: number }
+  | { result: "void" }
+  /** No live sign-in: expired, used, replaced by a newer mail, or never asked for. */
+  | { result: "over" };
+
+/** Whose code is being typed: an address signing in, or a signed-in session confirming itself afresh. */
+export type CodeOwner = { email: string } | { sessionId: number };
+
+/**
+ * Checks a code against the owner's newest live sign-in. The attempt is counted before the comparison, by a
+ * conditional update, so however many guesses arrive at once (on any number of servers) at most five are
+ * ever compared; a right code takes its attempt back and uses the sign-in.
+ */
+export async function checkSignInCode(db: Database, owner: CodeOwner, code: string, now: Date = new Date()): Promise<CodeCheck> {
+  const at = now.toISOString();
+  let query = db.selectFrom("customer_sign_ins").selectAll().where("used_at", "is", null).where("expires_at", ">", at);
+  query =
+    "email" in owner
+      ? query.where("email", "=", normalizeEmail(owner.email)).where("session_id", "is", null)
+      : query.where("session_id", "=", owner.sessionId);
+  const signIn = await query.orderBy("id", "desc").executeTakeFirst();
+  if (!signIn) return { result: "over" };
+  const counted = await db
+    .updateTable("customer_sign_ins")
+    .set({ wrong_codes: sql`wrong_codes + 1`, updated_at: at })
+    .where("id", "=", signIn.id)
+    .where("used_at", "is", null)
+    .where("wrong_codes", "<", MAX_WRONG_CODES)
+    .returning("wrong_codes")
+    .executeTakeFirst();
+  if (!counted) return { result: signIn.wrong_codes >= MAX_WRONG_CODES ? "void" : "over" };
+  if (codeMatches(signIn.code_hash, code)) {
+    return (await markUsed(db, signIn.id, now, true)) ? { result: "signed-in", signIn } : { result: "over" };
+  }
+  const wrong = Number(counted.wrong_codes);
+  return wrong >= MAX_WRONG_CODES ? { result: "void" } : { result: "wrong", triesLeft: MAX_WRONG_CODES - wrong };
+}
+
+/** Whether the shop has anything to show this address: an order (in any state) or an access. */
+export async function hasOrdersOrAccess(db: Database, email: string): Promise<boolean> {
+  const address = normalizeEmail(email);
+  const order = await db
+    .selectFrom("orders")
+    .select("id")
+    .where(sql<string>`lower(${sql.ref("email")})`, "=", address)
+    .limit(1)
+    .executeTakeFirst();
+  if (order) return true;
+  return Boolean(await db.selectFrom("accesses").select("id").where("email", "=", address).limit(1).executeTakeFirst());
+}
