@@ -5,10 +5,10 @@
  * makes simultaneous clicks send once, and the last resend on the timeline covers the window's edge.
  */
 import { defaultLanguage, isLanguage } from "../../../common/languages";
-import { countAttempt } from "../../../server/db/rate-limits.ts";
 import { mailLanguageFor } from "../../../server/db/customer-preferences.ts";
 import type { Database } from "../../../server/db/database.ts";
 import { recordOrderEvent } from "../../../server/db/order-events.ts";
+import { countAttempt } from "../../../server/db/rate-limits.ts";
 import type { Access } from "../../../server/db/schema.ts";
 import { AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/access-mail.ts";
 import { queueMail } from "../../../server/mail/mail-job.ts";

@@ -40,7 +40,13 @@ async function renewHref(db: Database, access: Access, language: Language, now: 
 export async function loadSubscriptions(
   db: Database,
   email: string,
-  { language, format, optedOut, now, linkKey }: { language: Language; format: AccountFormat; optedOut: boolean; now: Date; linkKey: Buffer | undefined },
+  {
+    language,
+    format,
+    optedOut,
+    now,
+    linkKey,
+  }: { language: Language; format: AccountFormat; optedOut: boolean; now: Date; linkKey: Buffer | undefined },
 ): Promise<AccessLine[]> {
   const accesses = await accessesOf(db, email);
   return Promise.all(
