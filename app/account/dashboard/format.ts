@@ -17,7 +17,16 @@ export interface AccountFormat {
 
 export function accountFormat(language: Language): AccountFormat {
   const locale = localeTags[language];
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC", timeZoneName: "short" });
+  // dateStyle cannot be combined with timeZoneName: the same "long" date, spelled out field by field.
+  const dateTime = new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   return {
     dateTime: (value) => dateTime.format(new Date(value)),
