@@ -32,7 +32,7 @@ for (const target of testTargets) {
 
       const stored = (await findOrderById(t.bed.handle.db, order.id))!;
       expect(stored).toMatchObject({ status: "fulfilled", access_starts_at: T0.toISOString(), access_ends_at: "2026-04-30T09:30:00.000Z" });
-      expect(JSON.parse(open(t.bed.services.accessKey!, stored.access_details!))).toEqual(answeredAccess);
+      expect(JSON.parse(open(t.bed.services.accessKey!, (await t.bed.sealedDetailsOf(stored))!))).toEqual(answeredAccess);
       const [mail, ...more] = await accessMails(order);
       expect(more).toEqual([]);
       expect(mail!.body_text).not.toContain(answeredAccess.password);
@@ -92,7 +92,7 @@ for (const target of testTargets) {
         const order = await t.bed.paidOrder();
         t.receiver.answer(answer);
         expect((await t.attempt(order, 1, T0)).error).toBeUndefined();
-        expect(await findOrderById(t.bed.handle.db, order.id)).toMatchObject({ status: "paid", access_details: null });
+        expect(await findOrderById(t.bed.handle.db, order.id)).toMatchObject({ status: "paid", access_id: null });
         expect((await t.eventsOf(order)).map((event) => event.type)).toEqual(["provisioning-attempt", "provisioning-accepted"]);
         expect(await accessMails(order)).toEqual([]);
       }
@@ -100,7 +100,7 @@ for (const target of testTargets) {
       const order = await t.bed.paidOrder();
       t.receiver.answer({ status: 200, body: { access: answeredAccess } });
       expect((await t.attempt(order, 1, T0, t.handler({ withKey: false }))).error).toBeUndefined();
-      expect(await findOrderById(t.bed.handle.db, order.id)).toMatchObject({ status: "paid", access_details: null });
+      expect(await findOrderById(t.bed.handle.db, order.id)).toMatchObject({ status: "paid", access_id: null });
     });
 
     it("does not ask again after a 2xx was recorded, when the job runs again (its end unrecorded, its claim lapsed)", async () => {

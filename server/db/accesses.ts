@@ -48,3 +48,111 @@ export async function ordersOfEmail(db: Database, email: string): Promise<Order[
     .orderBy("id", "desc")
     .execute();
 }
+
+/** What creates an access: the first order that pays for it, delivered. */
+export interface NewAccess {
+  reference: string;
+  email: string;
+  planKey: Access["plan_key"];
+  viewers: Access["viewers"];
+  /** As `seal` made them: never plaintext. */
+  sealedDetails: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export async function createAccess(db: Database, access: NewAccess, now: Date = new Date()): Promise<Access> {
+  const at = now.toISOString();
+  return db
+    .insertInto("accesses")
+    .values({
+      reference: access.reference,
+      email: normalizeEmail(access.email),
+      plan_key: access.planKey,
+      viewers: access.viewers,
+      status: "active",
+      details: access.sealedDetails,
+      starts_at: access.startsAt.toISOString(),
+      ends_at: access.endsAt.toISOString(),
+      revoked_at: null,
+      revoke_reason: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The access, with its row locked until the transaction ends: writing the row first takes its lock
+ * (PostgreSQL) or the database's (SQLite), so a second writer (a renewal paid on another server) waits here
+ * and then reads what the first one wrote. Call inside a transaction.
+ */
+export async function lockAccess(db: Database, id: number): Promise<Access | undefined> {
+  await db
+    .updateTable("accesses")
+    .set((set) => ({ updated_at: set.ref("updated_at") }))
+    .where("id", "=", id)
+    .execute();
+  return findAccessById(db, id);
+}
+
+/** A renewal paid: the new end, the renewal's plan and viewers, and running again if it had expired. */
+export async function extendAccess(
+  db: Database,
+  id: number,
+  change: { endsAt: Date; planKey: Access["plan_key"]; viewers: Access["viewers"] },
+  now: Date = new Date(),
+): Promise<Access | undefined> {
+  return db
+    .updateTable("accesses")
+    .set({
+      ends_at: change.endsAt.toISOString(),
+      plan_key: change.planKey,
+      viewers: change.viewers,
+      status: "active",
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .where("status", "!=", "revoked")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** New sealed details (the operator changed them when extending by hand). */
+export async function replaceAccessDetails(db: Database, id: number, sealedDetails: string, now: Date = new Date()): Promise<void> {
+  await db.updateTable("accesses").set({ details: sealedDetails, updated_at: now.toISOString() }).where("id", "=", id).execute();
+}
+
+/** Ends an access for good (a full refund, a dispute); undefined when it was revoked already. */
+export async function revokeAccess(
+  db: Database,
+  id: number,
+  reason: "refund" | "dispute",
+  now: Date = new Date(),
+): Promise<Access | undefined> {
+  const at = now.toISOString();
+  return db
+    .updateTable("accesses")
+    .set({ status: "revoked", revoked_at: at, revoke_reason: reason, updated_at: at })
+    .where("id", "=", id)
+    .where("status", "!=", "revoked")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * active → expired, only once its end has passed: a renewal that moved the end meanwhile, or a revocation,
+ * wins. Undefined when nothing changed.
+ */
+export async function markAccessExpired(db: Database, id: number, now: Date = new Date()): Promise<Access | undefined> {
+  const at = now.toISOString();
+  return db
+    .updateTable("accesses")
+    .set({ status: "expired", updated_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "active")
+    .where("ends_at", "<=", at)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCalendarMonths } from "../../common/access-period.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { newOrder } from "../../tests/support/new-order.ts";
-import { addCalendarMonths, countAwaitingDelivery, findOrderMail, listOrderMails, listOrders, markOrderDelivered } from "./admin-orders.ts";
+import { findAccessById } from "./accesses.ts";
+import { countAwaitingDelivery, findOrderMail, listOrderMails, listOrders, markOrderDelivered } from "./admin-orders.ts";
 import { migrateToLatest } from "./database.ts";
 import { createOrder, insertMail, markOrderPaid } from "./repositories.ts";
 import type { Order } from "./schema.ts";
@@ -109,10 +111,19 @@ for (const target of testTargets) {
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(results.find(Boolean)).toMatchObject({
         status: "fulfilled",
-        access_details: "v1.sealed",
+        access_id: expect.any(Number),
         access_starts_at: "2026-03-01T10:20:00.000Z",
         access_ends_at: "2026-06-01T10:20:00.000Z",
       });
+      const access = await findAccessById(handle.db, results.find(Boolean)?.access_id ?? 0);
+      expect(access).toMatchObject({
+        reference: order.reference,
+        status: "active",
+        details: "v1.sealed",
+        starts_at: "2026-03-01T10:20:00.000Z",
+        ends_at: "2026-06-01T10:20:00.000Z",
+      });
+      expect(await handle.db.selectFrom("accesses").select("id").execute()).toHaveLength(1);
       expect(await markOrderDelivered(handle.db, orders[0]!.id, delivery)).toBeUndefined(); // pending, not paid
     });
   });

@@ -3,6 +3,7 @@
  * Same conventions as repositories.ts: SQLite and PostgreSQL alike, and an optional `now` for tests.
  */
 import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
+import { createAccess } from "./accesses.ts";
 import type { Database } from "./database.ts";
 import { type MailWithState, mailsWithState } from "./mails.ts";
 import type { DatabaseSchema, Mail, Order, OrderStatus } from "./schema.ts";
@@ -95,15 +96,15 @@ export interface Delivery {
 }
 
 /**
- * paid → fulfilled, with the sealed access details and the access period. Conditional on the order still
- * being paid, so two tabs delivering at once deliver once: the other call gets undefined.
+ * paid → fulfilled, for the access period, and the access it creates (with the sealed details) linked to it.
+ * Conditional on the order still being paid, so two tabs delivering at once deliver once: the other call gets
+ * undefined and creates nothing. Call inside a transaction, so the order and its access are written together.
  */
 export async function markOrderDelivered(db: Database, id: number, delivery: Delivery, now: Date = new Date()): Promise<Order | undefined> {
-  return db
+  const delivered = await db
     .updateTable("orders")
     .set({
       status: "fulfilled",
-      access_details: delivery.sealedDetails,
       access_starts_at: delivery.startsAt.toISOString(),
       access_ends_at: delivery.endsAt.toISOString(),
       updated_at: now.toISOString(),
@@ -112,20 +113,21 @@ export async function markOrderDelivered(db: Database, id: number, delivery: Del
     .where("status", "=", "paid")
     .returningAll()
     .executeTakeFirst();
-}
-
-/**
- * The same instant `months` calendar months later, kept within the target month: 31 January plus one
- * month is the last day of February, not 3 March.
- */
-export function addCalendarMonths(start: Date, months: number): Date {
-  const target = new Date(start.getTime());
-  const day = target.getUTCDate();
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target;
+  if (!delivered) return undefined;
+  const access = await createAccess(
+    db,
+    {
+      reference: delivered.reference,
+      email: delivered.email,
+      planKey: delivered.plan_key,
+      viewers: delivered.viewers,
+      sealedDetails: delivery.sealedDetails,
+      startsAt: delivery.startsAt,
+      endsAt: delivery.endsAt,
+    },
+    now,
+  );
+  return db.updateTable("orders").set({ access_id: access.id }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
 }
 
 /**

@@ -69,8 +69,6 @@ export interface OrdersTable {
   refund_reference: string | null;
   /** When reconciliation may next ask the processor about this pending order; also its claim lease. */
   next_check_at: Timestamp | null;
-  /** The access delivered to the customer (logins, URLs), AES-256-GCM encrypted; see server/admin/access-crypto.ts. */
-  access_details: string | null;
   access_starts_at: Timestamp | null;
   access_ends_at: Timestamp | null;
   /** The access this order paid for (accounts-schema.ts): set when it was delivered, or paid as a renewal. */

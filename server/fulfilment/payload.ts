@@ -3,8 +3,9 @@
  * viewers, who), nothing about the payment. The shape is a public contract documented in docs/operating.md
  * ("Automatic delivery"): add fields, never rename or remove one.
  */
+
+import { addCalendarMonths } from "../../common/access-period.ts";
 import { type Plan, site } from "../../content/site.ts";
-import { addCalendarMonths } from "../db/admin-orders.ts";
 import type { Order } from "../db/schema.ts";
 
 export const PAID_EVENT_TYPE = "order.paid";

@@ -134,8 +134,8 @@ async function expectNothingGiven(answer: Awaited<ReturnType<APIRequestContext["
 }
 
 function orderUnchanged() {
-  expect(queryRows("SELECT status, refunded_cents, access_details FROM orders WHERE reference = ?", [reference])).toEqual([
-    { status: "paid", refunded_cents: 0, access_details: null },
+  expect(queryRows("SELECT status, refunded_cents, access_id FROM orders WHERE reference = ?", [reference])).toEqual([
+    { status: "paid", refunded_cents: 0, access_id: null },
   ]);
   expect(queryRows("SELECT handled_at FROM contact_messages WHERE id = ?", [messageId])).toEqual([{ handled_at: null }]);
 }

@@ -45,12 +45,13 @@ test("the operator's day: a visitor pays, the operator finds the order, delivers
   await page.getByRole("button", { name: orders.deliver.submit }).click();
   await expect(page.getByRole("status").filter({ hasText: fill(orders.deliver.done, { email }) })).toBeVisible();
   await expectAccessible();
-  const [delivered] = queryRows<{ status: string; access_details: string }>(
-    "SELECT status, access_details FROM orders WHERE reference = ?",
+  const [delivered] = queryRows<{ status: string; details: string }>(
+    "SELECT orders.status, accesses.details FROM orders JOIN accesses ON accesses.id = orders.access_id WHERE orders.reference = ?",
     [reference],
   );
   expect(delivered?.status).toBe("fulfilled");
-  expect(delivered?.access_details).not.toContain(details.password);
+  expect(delivered?.details).toMatch(/^v1\./);
+  expect(delivered?.details).not.toContain(details.password);
   await expect
     .poll(() => mails().find((mail) => mail.file.includes("order-access") && mail.source.includes(email))?.source ?? "")
     .toContain(details.password);

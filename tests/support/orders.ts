@@ -25,6 +25,8 @@ export interface OrderTestBed {
   paidOrder(overrides?: Partial<NewOrder>): Promise<Order>;
   /** Charges a pending order at the gateway without telling the shop (as a crash after the charge would). */
   chargeOnly(order: Order): Promise<string>;
+  /** The sealed details of the access the order paid for, or null when it has none (yet). */
+  sealedDetailsOf(order: Pick<Order, "id">): Promise<string | null>;
 }
 
 export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promise<OrderTestBed> {
@@ -53,5 +55,15 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
     return paid;
   };
 
-  return { handle, services, mailWakes: () => wakes, operator: { id, email }, pendingOrder, paidOrder, chargeOnly };
+  const sealedDetailsOf = async (order: Pick<Order, "id">) => {
+    const row = await db
+      .selectFrom("orders")
+      .leftJoin("accesses", "accesses.id", "orders.access_id")
+      .select("accesses.details")
+      .where("orders.id", "=", order.id)
+      .executeTakeFirst();
+    return row?.details ?? null;
+  };
+
+  return { handle, services, mailWakes: () => wakes, operator: { id, email }, pendingOrder, paidOrder, chargeOnly, sealedDetailsOf };
 }

@@ -50,9 +50,17 @@ for (const target of testTargets) {
         access_starts_at: "2026-01-31T09:30:00.000Z",
         access_ends_at: "2026-04-30T09:30:00.000Z",
       });
-      expect(stored.access_details).toMatch(/^v1\./);
-      for (const secret of [form.password, form.username, form.serverUrl]) expect(stored.access_details).not.toContain(secret);
-      expect(JSON.parse(open(bed.services.accessKey!, stored.access_details!))).toEqual({ ...form, intent: undefined });
+      const sealed = await bed.sealedDetailsOf(stored);
+      expect(sealed).toMatch(/^v1\./);
+      for (const secret of [form.password, form.username, form.serverUrl]) expect(sealed).not.toContain(secret);
+      expect(JSON.parse(open(bed.services.accessKey!, sealed!))).toEqual({ ...form, intent: undefined });
+      expect(await bed.handle.db.selectFrom("accesses").selectAll().where("id", "=", stored.access_id!).executeTakeFirst()).toMatchObject({
+        reference: order.reference,
+        email: order.email.toLowerCase(),
+        status: "active",
+        starts_at: "2026-01-31T09:30:00.000Z",
+        ends_at: "2026-04-30T09:30:00.000Z",
+      });
 
       const access = (await mailsOf(order)).find((mail) => mail.kind === "order-access")!;
       expect(access).toMatchObject({ to_address: order.email });
@@ -109,7 +117,7 @@ for (const target of testTargets) {
       const order = await bed.paidOrder();
       const result = await deliverAccess({ ...bed.services, accessKey: null }, bed.operator, order, form, "203.0.113.9");
       expect(result).toMatchObject({ ok: false, message: { key: "orders.deliver.noKey" }, values: { password: form.password } });
-      expect(await findOrderById(bed.handle.db, order.id)).toMatchObject({ status: "paid", access_details: null });
+      expect(await findOrderById(bed.handle.db, order.id)).toMatchObject({ status: "paid", access_id: null });
       expect((await mailsOf(order)).map((mail) => mail.kind)).toEqual(["order-confirmation"]);
     });
 
@@ -134,7 +142,7 @@ for (const target of testTargets) {
       expect((await deliverAccess(bed.services, bed.operator, order, { ...withoutNote, password: "" }, "x")).errors).toEqual({
         password: "required",
       });
-      expect(await findOrderById(bed.handle.db, order.id)).toMatchObject({ status: "paid", access_details: null });
+      expect(await findOrderById(bed.handle.db, order.id)).toMatchObject({ status: "paid", access_id: null });
     });
 
     it("fulfils for the shop's automation too: on the timeline under its name, with no operator to audit", async () => {
@@ -165,7 +173,7 @@ for (const target of testTargets) {
         ok: false,
         message: { key: "orders.deliver.notPaid" },
       });
-      expect(await findOrderById(bed.handle.db, order.id)).toMatchObject({ status: "pending", access_details: null });
+      expect(await findOrderById(bed.handle.db, order.id)).toMatchObject({ status: "pending", access_id: null });
     });
   });
 }

@@ -1,14 +1,15 @@
 import { open } from "../../../server/admin/secret-box.ts";
+import { findAccessById } from "../../../server/db/accesses.ts";
 import { listOrderMails } from "../../../server/db/admin-orders.ts";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderByReference } from "../../../server/db/repositories.ts";
-import type { Order } from "../../../server/db/schema.ts";
+import type { Access, Order } from "../../../server/db/schema.ts";
 import type { AccessDetails } from "../../../server/mail/access-mail.ts";
 import type { ConsoleServices } from "./console-services.server";
 import { buildTimeline } from "./timeline";
 
 /** The order as the page shows it: without its sealed details and the checkout's internal keys. */
-export type OrderView = Omit<Order, "access_details" | "idempotency_key" | "next_check_at">;
+export type OrderView = Omit<Order, "idempotency_key" | "next_check_at">;
 
 export type DeliveredAccess = { state: "none" } | { state: "open"; details: AccessDetails } | { state: "locked" };
 
@@ -31,19 +32,51 @@ function openAccess(key: Buffer | null, sealed: string | null): DeliveredAccess 
   }
 }
 
+/** The access as the order page states it: never its sealed details. */
+export interface AccessLine {
+  id: number;
+  reference: string;
+  status: Access["status"];
+  planKey: string;
+  viewers: number;
+  startsAt: string;
+  endsAt: string;
+  revokedAt: string | null;
+  revokeReason: string | null;
+}
+
+const accessLine = (access: Access): AccessLine => ({
+  id: access.id,
+  reference: access.reference,
+  status: access.status,
+  planKey: access.plan_key,
+  viewers: access.viewers,
+  startsAt: access.starts_at,
+  endsAt: access.ends_at,
+  revokedAt: access.revoked_at,
+  revokeReason: access.revoke_reason,
+});
+
 /** Everything the order page shows, or undefined for an unknown reference. */
 export async function loadOrderPage(services: ConsoleServices, reference: string) {
   const order = await findOrderByReference(services.db, reference);
   if (!order) return undefined;
-  const [events, mails] = await Promise.all([listOrderEvents(services.db, order.id), listOrderMails(services.db, order.id)]);
-  const { access_details, idempotency_key: _key, next_check_at: _check, ...view } = order;
+  const accessId = order.access_id ?? order.renews_access_id;
+  const [events, mails, access] = await Promise.all([
+    listOrderEvents(services.db, order.id),
+    listOrderMails(services.db, order.id),
+    accessId ? findAccessById(services.db, accessId) : undefined,
+  ]);
+  const { idempotency_key: _key, next_check_at: _check, ...view } = order;
   return {
     order: view satisfies OrderView,
     timeline: buildTimeline(events, mails),
     mails: mails.map(
       (mail): OrderMailView => ({ id: mail.id, kind: mail.kind, to: mail.to_address, createdAt: mail.created_at, sentAt: mail.sent_at }),
     ),
-    access: openAccess(services.accessKey, access_details),
+    // The access this order paid for (or renews): its details, and where it stands.
+    access: openAccess(services.accessKey, access?.details ?? null),
+    line: access ? accessLine(access) : null,
     canSeal: services.accessKey !== null,
   };
 }
