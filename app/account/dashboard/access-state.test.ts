@@ -22,8 +22,8 @@ describe("an access's state for its customer", () => {
 
   it("offers Renew while running and for 30 days after the end, never when revoked", () => {
     expect(isRenewable(access(20), now)).toBe(true);
-    expect(isRenewable(access(-29), now)).toBe(true);
-    expect(isRenewable(access(-30), now)).toBe(false);
+    expect(isRenewable(access(-29.9), now)).toBe(true);
+    expect(isRenewable(access(-30.1), now)).toBe(false);
     expect(isRenewable(access(20, "revoked"), now)).toBe(false);
   });
 });

@@ -2,13 +2,12 @@
  * What a customer's access is to them, from its row and the time: its state in a word, whether "Renew" is
  * offered, and when the reminders will come. Pure, so the dashboard and its tests agree on every boundary.
  */
+import { renewalRefusal } from "../../../common/access-period";
 import type { Access } from "../../../server/db/schema.ts";
 
 const dayMs = 24 * 60 * 60_000;
 /** "Ending in N days" from this close to the end. */
 export const ENDING_SOON_DAYS = 7;
-/** After its end, an access can still be renewed from the account for this long (a late renewal starts from now). */
-export const RENEWABLE_AFTER_END_DAYS = 30;
 
 export type AccessState = { kind: "active" } | { kind: "ending"; days: number } | { kind: "expired" } | { kind: "revoked" };
 
@@ -24,10 +23,12 @@ export function accessState(access: Pick<Access, "status" | "ends_at">, now: Dat
   return days <= ENDING_SOON_DAYS ? { kind: "ending", days } : { kind: "active" };
 }
 
-/** "Renew" is offered on an access that is running, or ended recently; never on a revoked one. */
+/**
+ * "Renew" is offered when the checkout would take the renewal: on an access that is running, or ended within
+ * the grace period (common/access-period.ts); never on a revoked one.
+ */
 export function isRenewable(access: Pick<Access, "status" | "ends_at">, now: Date): boolean {
-  if (access.status === "revoked") return false;
-  return new Date(access.ends_at).getTime() + RENEWABLE_AFTER_END_DAYS * dayMs > now.getTime();
+  return renewalRefusal({ status: access.status, endsAt: access.ends_at }, now) === undefined;
 }
 
 /**
