@@ -67,6 +67,8 @@ const pages: Record<string, Expectation> = {
   "/newsletter/confirm": { get: personal, post: personal, sample: newsletterConfirmation },
   "/newsletter/unsubscribe": { get: personal, post: personal, sample: newsletterUnsubscribe },
   "/reminders/unsubscribe": { get: personal, post: personal, sample: remindersUnsubscribe },
+  // Signed out, it sends the visitor to sign in; signed in, it shows (and reveals) access details: never kept.
+  "/account/access/:reference": { get: personal, post: personal, sample: at("/account/access/NS-0000-0000") },
 };
 
 const wrongPassword = { email: "jo@shop.example", password: "not the password" };

@@ -60,7 +60,8 @@ export function AccessPage({ access, answer }: { access: AccessView; answer: Acc
   return (
     <>
       <p>
-        <Link to={localized("/account")} className={textLink}>
+        {/* A whole-document visit: /account.data, a script's data request, would go without the session cookie. */}
+        <Link to={localized("/account")} reloadDocument className={textLink}>
           {t("dashboard.access.back")}
         </Link>
       </p>

@@ -35,7 +35,7 @@ function NotFound() {
         {t("dashboard.access.notFound")}
       </p>
       <p className="mt-6">
-        <Link to={localized("/account")} className="text-accent underline underline-offset-2 hover:text-text">
+        <Link to={localized("/account")} reloadDocument className="text-accent underline underline-offset-2 hover:text-text">
           {t("dashboard.access.back")}
         </Link>
       </p>
