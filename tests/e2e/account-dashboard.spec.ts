@@ -4,7 +4,7 @@ import es from "../../content/locales/account/es/dashboard.json" with { type: "j
 import fr from "../../content/locales/account/fr/dashboard.json" with { type: "json" };
 import { parseEncryptionKey, seal } from "../../server/admin/secret-box.ts";
 import { signInCustomer } from "../support/account.ts";
-import { runSql } from "../support/console.ts";
+import { consoleText, runSql, signedInOperator } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { e2eServers } from "../support/servers.ts";
 import { type Language, localized } from "../support/site.ts";
@@ -51,7 +51,10 @@ async function customerWithAccess(request: APIRequestContext, email: string, day
     address: "1 rue de la République",
   };
   await request.post(localized(language, "/checkout"), { form, headers: { Origin: e2eServers.main.url } });
-  const [order] = queryRows<{ id: number; reference: string }>("SELECT id, reference FROM orders WHERE email = ?", [email]);
+  const [order] = queryRows<{ id: number; reference: string }>(
+    "SELECT id, reference FROM orders WHERE email = ? AND access_id IS NULL ORDER BY id DESC",
+    [email],
+  );
   if (!order) throw new Error("The checkout placed no order");
   const now = new Date();
   const start = new Date(now.getTime() - 20 * day).toISOString();
@@ -84,6 +87,9 @@ async function withoutJavaScript(browser: Browser) {
 }
 
 test.describe("the signed-in customer's account", () => {
+  // The visitor's address as the server's trusted proxy reports it: the console's timeline names it.
+  test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.77" } });
+
   test("shows the subscription, the orders with their history and the preferences, in English", async ({
     page,
     context,
@@ -189,6 +195,12 @@ test.describe("the signed-in customer's account", () => {
     await expect(page.getByRole("alert").filter({ hasText: d("es", "access.tooSoon") })).toBeVisible();
     await expectAccessible();
     expect(queryRows("SELECT id FROM mails WHERE order_id = ? AND kind = 'order-access'", [order.id])).toHaveLength(1);
+
+    // The operator reads who revealed, from where, on the order's timeline.
+    await signedInOperator(page, "es");
+    await page.goto(`/admin/orders/${order.reference}`);
+    await expect(page.getByText(consoleText("es").orders.timeline.events.accessRevealed)).toBeVisible();
+    await expect(page.getByText(/203\.0\.113\.77/)).toBeVisible();
   });
 
   test("asks an old session for a fresh code before revealing, and answers another's access as unknown, in French", async ({
