@@ -8,7 +8,7 @@ import { findPlan, formatPrice, isViewerCount, planPrice, type ViewerCount } fro
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { CardFields } from "./CardFields";
-import { CheckoutNotices, type FailedAttempt } from "./CheckoutNotices";
+import { CheckoutNotices, type FailedAttempt, type RenewalNotice } from "./CheckoutNotices";
 import { FormField, inputClass } from "./FormField";
 import { PlanSection } from "./PlanSection";
 import { type CheckoutField, cardFields, checkoutFields, fieldLimits, validateCheckout, validateHostedCheckout } from "./schema";
@@ -26,8 +26,13 @@ export interface CheckoutFormData {
   /** What the visitor had typed, when they come back from the processor's page. */
   values?: Partial<Record<CheckoutField | "plan" | "viewers", string>>;
   resumed?: boolean;
-  /** Opened from a renewal reminder's link: `welcome` when it filled the form, `expired` when it could not. */
-  renewal?: "welcome" | "expired";
+  /**
+   * Opened from a renewal link: `welcome` when it filled the form, `expired` when it could not, `revoked` or
+   * `too-late` when the access can no longer be renewed (the form is then a new purchase).
+   */
+  renewal?: RenewalNotice;
+  /** The renewal link's signed token: sent back, it makes the order a renewal of the same access. */
+  renewToken?: string;
 }
 
 const sectionClass = "rounded-card border border-line bg-surface p-6 sm:p-8";
@@ -46,6 +51,8 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
     ? checkoutFields
     : checkoutFields.filter((field) => !(cardFields as readonly string[]).includes(field));
   const values = failed?.values ?? loaderData.values ?? {};
+  // After a failed attempt, the token the action still accepted (none once it refused the renewal).
+  const renewToken = failed ? failed.renewToken : loaderData.renewToken;
   const [planKey, setPlanKey] = useState(values.plan ?? loaderData.planKey);
   const [viewers, setViewers] = useState<ViewerCount>(() => {
     const chosen = Number(values.viewers ?? loaderData.viewers);
@@ -107,6 +114,7 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
 
       <Form ref={formRef} method="post" noValidate className="grid gap-8" onSubmit={onSubmit}>
         <input type="hidden" name="idempotencyKey" value={failed?.idempotencyKey ?? loaderData.idempotencyKey} />
+        {renewToken && <input type="hidden" name="renew" value={renewToken} />}
 
         <PlanSection id={id} planKey={planKey} onPlan={setPlanKey} viewers={viewers} onViewers={setViewers} amount={amount} />
 

@@ -1,15 +1,27 @@
 import { useId } from "react";
+import { RENEWAL_GRACE_DAYS } from "../../common/access-period";
 import { useTranslation } from "../i18n/use-translation";
 import type { FieldErrors, FormValues } from "./schema";
 
 /** What the action sends back when the order did not go through: the state, what was typed, a fresh key. */
 export interface FailedAttempt {
-  state: "invalid" | "failed" | "unavailable" | "rateLimited" | "blocked";
+  state: "invalid" | "failed" | "unavailable" | "rateLimited" | "blocked" | "renewalRefused";
   reason?: string;
   errors: FieldErrors;
   values: FormValues;
   idempotencyKey: string;
+  /** The renewal token the action accepted, kept for the next attempt. */
+  renewToken?: string;
 }
+
+export type RenewalNotice = "welcome" | "expired" | "revoked" | "too-late";
+
+const renewalTexts = {
+  welcome: ["checkout.renewWelcome", "checkout.renewWelcomeText"],
+  expired: ["checkout.renewExpired", "checkout.renewExpiredText"],
+  revoked: ["checkout.renewRevoked", "checkout.renewRevokedText"],
+  "too-late": ["checkout.renewTooLate", "checkout.renewTooLateText"],
+} as const;
 
 /**
  * The test-mode notice, the "welcome back" after the processor's page or from a renewal link (or that the
@@ -23,7 +35,7 @@ export function CheckoutNotices({
 }: {
   testMode: boolean;
   resumed?: boolean;
-  renewal?: "welcome" | "expired";
+  renewal?: RenewalNotice;
   failed?: FailedAttempt;
 }) {
   const { t } = useTranslation();
@@ -45,10 +57,8 @@ export function CheckoutNotices({
       )}
       {renewal && (
         <div role="status" className="mb-8 rounded-card border border-line bg-surface p-5">
-          <p className="font-bold text-text">{renewal === "welcome" ? t("checkout.renewWelcome") : t("checkout.renewExpired")}</p>
-          <p className="mt-1 text-sm text-text/90">
-            {renewal === "welcome" ? t("checkout.renewWelcomeText") : t("checkout.renewExpiredText")}
-          </p>
+          <p className="font-bold text-text">{t(renewalTexts[renewal][0])}</p>
+          <p className="mt-1 text-sm text-text/90">{t(renewalTexts[renewal][1], { days: RENEWAL_GRACE_DAYS })}</p>
         </div>
       )}
       {failed && failed.state !== "invalid" && (

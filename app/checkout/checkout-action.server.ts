@@ -5,6 +5,7 @@ import { readForm } from "../../common/read-form.ts";
 import { logger } from "../../server/logger.ts";
 import { privateNoStore } from "../cache-control";
 import { clientAddress, formLimits } from "../rate-limit.server";
+import { claimRenewal } from "../renewals/renew.server";
 import type { Services } from "../services.server";
 import { type OrderOutcome, type PlaceOrderContext, placeCardOrder, placeHostedOrder } from "./place-order.server";
 import {
@@ -34,7 +35,11 @@ export async function checkoutAction(request: Request, openServices: () => Promi
   const language = languageFromPath(requestPathname(request));
   // Null when the body is not a form at all (JSON, plain text, a broken multipart body): answered as invalid.
   const form = (await readForm(request)) ?? {};
-  const retry = { values: keptValues(form), idempotencyKey: randomUUID(), errors: {} as FieldErrors };
+  const retry: { values: FormValues; idempotencyKey: string; errors: FieldErrors; renewToken?: string } = {
+    values: keptValues(form),
+    idempotencyKey: randomUUID(),
+    errors: {},
+  };
   // "Try again later" keeps the key that was sent: the order may have been recorded, even charged, before the
   // failure, and trying again with this key can then only find it, never pay a second time.
   const sentKey =
@@ -56,7 +61,17 @@ export async function checkoutAction(request: Request, openServices: () => Promi
     return unavailable();
   }
 
-  const context = { language, address: clientAddress(request), origin: new URL(request.url).origin };
+  // A renewal's token is checked again here (the page may have stayed open while the access was refunded):
+  // only a token that still stands makes the order a renewal, never an access id from the form.
+  let renewsAccessId: number | null = null;
+  if (form.renew !== undefined && form.renew !== "") {
+    const renewal = await claimRenewal(services.db, form.renew).catch(() => undefined);
+    if (!renewal?.ok) return data({ state: "renewalRefused" as const, ...retry }, { status: 409, headers: privateNoStore });
+    renewsAccessId = renewal.access.id;
+    Object.assign(retry, { renewToken: form.renew });
+  }
+
+  const context = { language, address: clientAddress(request), origin: new URL(request.url).origin, renewsAccessId };
   const checked = prepareOrder(form, services, context);
   if (!checked.ok) return data({ state: "invalid" as const, ...retry, errors: checked.errors }, { status: 400, headers: privateNoStore });
 

@@ -29,6 +29,8 @@ export interface PlaceOrderContext {
   address: string;
   /** This site's origin as the visitor reached it, for the processor's return links. */
   origin: string;
+  /** The access this order renews, from a renewal token the action checked; null for a new line. */
+  renewsAccessId?: number | null;
 }
 
 const waitForOtherAttemptMs = 15_000;
@@ -37,7 +39,12 @@ const waitForOtherAttemptMs = 15_000;
  * The order's row, from the validated form; only a card's brand and last four digits, never the number. The
  * visitor's address goes with it, so a decline the processor tells of later counts against it.
  */
-function newOrder(order: ContactDetails, { language, address }: PlaceOrderContext, processor: string, card?: { number: string }) {
+function newOrder(
+  order: ContactDetails,
+  { language, address, renewsAccessId }: PlaceOrderContext,
+  processor: string,
+  card?: { number: string },
+) {
   const plan = findPlan(order.plan);
   if (!plan || !isViewerCount(order.viewers)) throw new Error("placeOrder needs a validated order");
   const brand = card ? detectCardBrand(card.number) : null;
@@ -61,6 +68,7 @@ function newOrder(order: ContactDetails, { language, address }: PlaceOrderContex
     card_last4: card ? card.number.slice(-4) : null,
     client_address: address,
     payment_processor: processor,
+    renews_access_id: renewsAccessId ?? null,
   };
 }
 

@@ -4,6 +4,8 @@ import { findOrderById, markOrderFailed, markOrderPaid } from "../../server/db/r
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
 import type { FailureReason, PaymentLookup, PaymentRecord } from "../../server/payments/gateway.ts";
+import { applyPaidRenewal } from "../access/renewal.server";
+import { queueRenewalMail } from "../access/renewal-mail.server";
 import { schedulePaidOrderJobs } from "../jobs/schedule.server";
 import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
@@ -142,8 +144,11 @@ export async function recordPayment({ db, wakeMail }: RecordServices, order: Ord
         const paid = await markOrderPaid(transaction, order.id, { gatewayReference });
         if (!paid) return;
         await recordOrderEvent(transaction, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } });
-        await queueOrderConfirmation(transaction, paid);
-        await schedulePaidOrderJobs(transaction, paid);
+        // A renewal moves its access's end now, with the payment: the mail then says the new end.
+        const renewed = await applyPaidRenewal(transaction, paid);
+        if (renewed) await queueRenewalMail(transaction, "paid", renewed.order, renewed.access);
+        else await queueOrderConfirmation(transaction, paid);
+        await schedulePaidOrderJobs(transaction, renewed?.order ?? paid);
       }),
     );
   } catch (error) {
@@ -151,13 +156,28 @@ export async function recordPayment({ db, wakeMail }: RecordServices, order: Ord
       { order: order.reference, reason: (error as Error).message },
       "An order's payment and mail could not be recorded together",
     );
-    const paid = await markOrderPaid(db, order.id, { gatewayReference });
+    let paid = await markOrderPaid(db, order.id, { gatewayReference });
     if (paid) {
       await recordOrderEvent(db, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } }).catch(() => {});
+      // The renewal in a transaction of its own: applied once (it only links an order not linked yet).
+      const renewed = paid.renews_access_id
+        ? await db
+            .transaction()
+            .execute((transaction) => applyPaidRenewal(transaction, paid as Order))
+            .catch((renewError: unknown) => {
+              logger.error({ order: order.reference, reason: (renewError as Error).message }, "A paid renewal could not extend its access");
+              return undefined;
+            })
+        : undefined;
+      paid = renewed?.order ?? paid;
       await schedulePaidOrderJobs(db, paid).catch((jobError: unknown) => {
         logger.error({ order: order.reference, reason: (jobError as Error).message }, "An order's delivery jobs could not be scheduled");
       });
-      await persistently(order.reference, () => queueOrderConfirmation(db, paid)).catch((mailError: unknown) => {
+      const confirmed = paid;
+      const confirm = renewed
+        ? () => queueRenewalMail(db, "paid", renewed.order, renewed.access)
+        : () => queueOrderConfirmation(db, confirmed);
+      await persistently(order.reference, confirm).catch((mailError: unknown) => {
         logger.error({ order: order.reference, reason: (mailError as Error).message }, "An order's confirmation mail could not be queued");
       });
     }

@@ -4,17 +4,30 @@
  */
 import { serverConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
-import type { Order } from "../../server/db/schema.ts";
+import type { Access, Order } from "../../server/db/schema.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 
 const dayMs = 24 * 60 * 60_000;
 /** Reminders before access ends, in days. */
 export const REMINDER_DAYS = [7, 1] as const;
 
-/** Paid: the provisioning system is asked at once (when there is one), and an alert waits for a late delivery. */
-export async function schedulePaidOrderJobs(db: Database, order: Pick<Order, "id">, now: Date = new Date()): Promise<void> {
+/** The events the provisioning system is told about an existing access (docs/operating.md). */
+export type AccessEventType = "access.extended" | "access.revoked";
+
+/**
+ * Paid: the provisioning system is asked at once (when there is one): to create the line for a first order,
+ * to extend it for a renewal already applied to its access. An alert waits for a late delivery either way.
+ */
+export async function schedulePaidOrderJobs(
+  db: Database,
+  order: Pick<Order, "id" | "access_id" | "renews_access_id">,
+  now: Date = new Date(),
+): Promise<void> {
   const config = serverConfig();
-  if (config.FULFILMENT_WEBHOOK_URL) {
+  const renewal = order.renews_access_id !== null && order.access_id !== null;
+  if (config.FULFILMENT_WEBHOOK_URL && renewal) {
+    await scheduleAccessEvent(db, { type: "access.extended", orderId: order.id, accessId: order.access_id ?? 0 }, now);
+  } else if (config.FULFILMENT_WEBHOOK_URL) {
     await enqueueJob(
       db,
       { kind: JOB_KINDS.fulfilmentWebhook, payload: { orderId: order.id }, runAt: now, uniqueKey: `fulfil:${order.id}`, maxAttempts: 1000 },
@@ -29,19 +42,49 @@ export async function schedulePaidOrderJobs(db: Database, order: Pick<Order, "id
   );
 }
 
-/** Delivered: the reminders before the access ends, and the expiry when it does. */
-export async function scheduleAccessJobs(db: Database, order: Pick<Order, "id">, endsAt: Date, now: Date = new Date()): Promise<void> {
+/**
+ * One event about an access for the provisioning system: one job per renewal order (`access.extended`), one
+ * per access (`access.revoked`: it is revoked once), so a step taken twice never sends twice. Only with a
+ * provisioning system; without one, the console tells the operator what to do by hand.
+ */
+export async function scheduleAccessEvent(
+  db: Database,
+  event: { type: AccessEventType; orderId: number; accessId: number },
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (!serverConfig().FULFILMENT_WEBHOOK_URL) return false;
+  const uniqueKey = event.type === "access.extended" ? `access-extended:${event.orderId}` : `access-revoked:${event.accessId}`;
+  await enqueueJob(db, { kind: JOB_KINDS.accessEvent, payload: event, runAt: now, uniqueKey, maxAttempts: 1000 }, now);
+  return true;
+}
+
+/**
+ * The reminders before an access ends, and its expiry when it does. Keyed by the access and the end, so a
+ * renewal that moves the end schedules a new set, and the old set, finding the end moved, does nothing.
+ */
+export async function scheduleAccessJobs(db: Database, access: Pick<Access, "id">, endsAt: Date, now: Date = new Date()): Promise<void> {
+  const end = endsAt.toISOString();
   for (const days of REMINDER_DAYS) {
     const runAt = new Date(Math.max(now.getTime(), endsAt.getTime() - days * dayMs));
     await enqueueJob(
       db,
-      { kind: JOB_KINDS.renewalReminder, payload: { orderId: order.id, days }, runAt, uniqueKey: `reminder-${days}:${order.id}` },
+      {
+        kind: JOB_KINDS.renewalReminder,
+        payload: { accessId: access.id, endsAt: end, days },
+        runAt,
+        uniqueKey: `reminder-${days}:access-${access.id}:${end}`,
+      },
       now,
     );
   }
   await enqueueJob(
     db,
-    { kind: JOB_KINDS.accessExpiry, payload: { orderId: order.id }, runAt: endsAt, uniqueKey: `expire:${order.id}` },
+    {
+      kind: JOB_KINDS.accessExpiry,
+      payload: { accessId: access.id, endsAt: end },
+      runAt: endsAt,
+      uniqueKey: `expire:access-${access.id}:${end}`,
+    },
     now,
   );
 }

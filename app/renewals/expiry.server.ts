@@ -1,25 +1,28 @@
 /**
- * The end of an order's access: fulfilled → expired, when the access period is over. The update is
- * conditional on both, so a refund in the meantime or an access extended by an operator wins, and a second
+ * The end of an access: active → expired when its end has passed, and its delivered orders with it. The
+ * update is conditional on both, so a renewal that moved the end meanwhile or a revocation wins, and a second
  * run changes nothing and writes no second timeline line.
  */
+import { markAccessExpired } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 
-/** `true` when this call expired the order. */
-export async function expireAccess(db: Database, orderId: number, now: Date = new Date()): Promise<boolean> {
+/** `true` when this call expired the access. */
+export async function expireAccess(db: Database, accessId: number, now: Date = new Date()): Promise<boolean> {
   const at = now.toISOString();
   return db.transaction().execute(async (transaction) => {
-    const expired = await transaction
+    const expired = await markAccessExpired(transaction, accessId, now);
+    if (!expired) return false;
+    const orders = await transaction
       .updateTable("orders")
       .set({ status: "expired", updated_at: at })
-      .where("id", "=", orderId)
+      .where("access_id", "=", accessId)
       .where("status", "=", "fulfilled")
-      .where("access_ends_at", "<=", at)
-      .returning(["id", "access_ends_at"])
-      .executeTakeFirst();
-    if (!expired) return false;
-    await recordOrderEvent(transaction, { orderId, type: "expired", actor: "system", details: { endsAt: expired.access_ends_at } }, now);
+      .returning("id")
+      .execute();
+    for (const { id } of orders) {
+      await recordOrderEvent(transaction, { orderId: id, type: "expired", actor: "system", details: { endsAt: expired.ends_at } }, now);
+    }
     return true;
   });
 }

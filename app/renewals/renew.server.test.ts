@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testTargets } from "../../tests/support/databases.ts";
 import { createRenewalTestBed, type RenewalTestBed } from "../../tests/support/renewals";
+import { revokeOrderAccess } from "../access/revoke.server";
 import { deriveLinkKey, renewalToken } from "./links.server";
 import { renewalFromToken } from "./renew.server";
 
@@ -18,14 +19,12 @@ for (const target of testTargets) {
     it("fills in the plan, the viewers and the customer's details, never a card", async () => {
       const order = await bed.deliveredOrder({ plan_key: "premium", viewers: 3, language: "es", email: "Lucia@Example.com" }, T0);
       const sentAt = new Date(T0.getTime() + 85 * dayMs);
-      const renewal = await renewalFromToken(
-        bed.handle.db,
-        renewalToken(order.id, sentAt, bed.key),
-        new Date(sentAt.getTime() + dayMs),
-        bed.key,
-      );
+      const token = renewalToken(order.id, sentAt, bed.key);
+      const renewal = await renewalFromToken(bed.handle.db, token, new Date(sentAt.getTime() + dayMs), bed.key);
       expect(renewal).toEqual({
         kind: "welcome",
+        token,
+        access: { reference: order.reference, endsAt: order.access_ends_at },
         values: {
           plan: "premium",
           viewers: "3",
@@ -40,6 +39,23 @@ for (const target of testTargets) {
         },
       });
       expect(JSON.stringify(renewal)).not.toMatch(/4242|visa|cardNumber|cvv|idempotency/i);
+    });
+
+    it("refuses to renew a revoked access, or one that ended more than 30 days ago, as a new purchase", async () => {
+      const revoked = await bed.deliveredOrder({}, T0);
+      await revokeOrderAccess(bed.handle.db, revoked, "dispute", T0);
+      const at = new Date(T0.getTime() + dayMs);
+      const refusal = await renewalFromToken(bed.handle.db, renewalToken(revoked.id, T0, bed.key), at, bed.key);
+      expect(refusal).toMatchObject({ kind: "revoked", values: { email: revoked.email } });
+      expect(refusal).not.toHaveProperty("token");
+
+      const ended = await bed.deliveredOrder({}, T0);
+      const end = Date.parse(ended.access_ends_at ?? "");
+      const within = new Date(end + 30 * dayMs);
+      const tooLate = new Date(end + 30 * dayMs + 1);
+      const link = (now: Date) => renewalToken(ended.id, new Date(now.getTime() - dayMs), bed.key);
+      expect(await renewalFromToken(bed.handle.db, link(within), within, bed.key)).toMatchObject({ kind: "welcome", token: link(within) });
+      expect(await renewalFromToken(bed.handle.db, link(tooLate), tooLate, bed.key)).toMatchObject({ kind: "too-late" });
     });
 
     it("opens the ordinary checkout for a link that expired, was altered, was signed elsewhere or names no order", async () => {

@@ -1,17 +1,48 @@
 /**
- * `/checkout?renew=<token>`, the "Renew" link of a reminder: the checkout opens with the plan, the viewers
- * and the customer's details of the order it names, never a card. The page always makes a fresh one-time
- * key, so renewing is a new order. A link that is expired or not ours opens the ordinary checkout, saying so.
+ * `/checkout?renew=<token>`, the "Renew" link of a reminder and of the account: the checkout opens with the
+ * plan, the viewers and the customer's details of the order it names, never a card, marked as a renewal of
+ * that order's access (the form carries the signed token back, and the checkout's action checks it again).
+ * The page always makes a fresh one-time key, so renewing is a new order. A link that is expired or not ours
+ * opens the ordinary checkout, saying so; so does an access that can no longer be renewed (revoked, or ended
+ * more than RENEWAL_GRACE_DAYS ago), as a new purchase with the details filled in.
  */
+import { type RenewalRefusal, renewalRefusal } from "../../common/access-period.ts";
+import { findAccessById } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
+import type { Access, Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
 import { checkoutValuesOf } from "../checkout/order-values";
 import type { FormValues } from "../checkout/schema";
 import type { Services } from "../services.server";
 import { linkKey, readRenewalToken } from "./links.server";
 
-export type Renewal = { kind: "welcome"; values: FormValues } | { kind: "expired" };
+export type Renewal =
+  /** A renewal of `access`: the form carries `token`. Without `access`, the order had none: a new purchase. */
+  | { kind: "welcome"; values: FormValues; token?: string; access?: { reference: string; endsAt: string } }
+  | { kind: "expired" }
+  | { kind: RenewalRefusal; values: FormValues };
+
+/** What a renew token stands for now: the order it names and that order's access, if it may be renewed. */
+export type RenewalClaim =
+  | { ok: true; order: Order; access: Access }
+  | { ok: false; order?: Order; refusal: RenewalRefusal | "invalid" | "no-access" };
+
+export async function claimRenewal(
+  db: Database,
+  token: unknown,
+  now: Date = new Date(),
+  key: Buffer | undefined = linkKey(),
+): Promise<RenewalClaim> {
+  const claim = readRenewalToken(token, now, key);
+  const order = claim ? await findOrderById(db, claim.orderId) : undefined;
+  if (!order) return { ok: false, refusal: "invalid" };
+  const accessId = order.access_id ?? order.renews_access_id;
+  const access = accessId ? await findAccessById(db, accessId) : undefined;
+  if (!access) return { ok: false, order, refusal: "no-access" };
+  const refusal = renewalRefusal({ status: access.status, endsAt: access.ends_at }, now);
+  return refusal ? { ok: false, order, refusal } : { ok: true, order, access };
+}
 
 export async function renewalFromToken(
   db: Database,
@@ -19,9 +50,15 @@ export async function renewalFromToken(
   now: Date = new Date(),
   key: Buffer | undefined = linkKey(),
 ): Promise<Renewal> {
-  const claim = readRenewalToken(token, now, key);
-  const order = claim ? await findOrderById(db, claim.orderId) : undefined;
-  return order ? { kind: "welcome", values: checkoutValuesOf(order) } : { kind: "expired" };
+  const claim = await claimRenewal(db, token, now, key);
+  if (claim.ok) {
+    // The access's plan and viewers now (a later renewal may have changed them); the details of the order.
+    const values = { ...checkoutValuesOf(claim.order), plan: claim.access.plan_key, viewers: String(claim.access.viewers) };
+    return { kind: "welcome", values, token, access: { reference: claim.access.reference, endsAt: claim.access.ends_at } };
+  }
+  if (!claim.order) return { kind: "expired" };
+  const values = checkoutValuesOf(claim.order);
+  return claim.refusal === "revoked" || claim.refusal === "too-late" ? { kind: claim.refusal, values } : { kind: "welcome", values };
 }
 
 /** For the checkout's loader: undefined when the database cannot answer (the form then simply opens empty). */

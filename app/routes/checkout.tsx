@@ -20,7 +20,7 @@ import type { Route } from "./+types/checkout";
 /**
  * `/checkout?plan=<key>&viewers=<n>`; Gold and one viewer when absent or unknown. `?resume=<key>` is the way
  * back from the processor's page: the form opens again with what was typed. `?renew=<token>` is a renewal
- * reminder's link: the form opens with the last order's plan, viewers and details.
+ * link (a reminder's, the account's): the form opens with the access's plan and viewers and the order's details.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(requestPathname(request));
@@ -45,9 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Country names and their order come from the server's Intl data, so the browser shows exactly what
       // was rendered (browsers' own names differ slightly).
       countries: countryOptions(language),
-      values: resumed?.values ?? (renewal?.kind === "welcome" ? renewal.values : undefined),
+      values: resumed?.values ?? (renewal && renewal.kind !== "expired" ? renewal.values : undefined),
       resumed: resumed !== undefined,
       renewal: renewal?.kind,
+      // The signed token, sent back with the form, marks the order as a renewal of the access (checked again).
+      renewToken: renewal?.kind === "welcome" ? renewal.token : undefined,
     },
     { headers: privateNoStore },
   );

@@ -39,6 +39,8 @@ export async function enqueueJob(db: Database, job: NewJob, now: Date = new Date
 export const JOB_KINDS = {
   fulfilmentWebhook: "fulfilment-webhook",
   deliveryAlert: "delivery-alert",
+  /** Tells the provisioning system an access was extended or revoked (app/fulfilment/access-event-job.server.ts). */
+  accessEvent: "access-event",
   renewalReminder: "renewal-reminder",
   accessExpiry: "access-expiry",
   reconcileSweep: "reconcile-sweep",

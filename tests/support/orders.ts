@@ -4,6 +4,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ConsoleOperator, ConsoleServices } from "../../app/admin/orders/console-services.server";
+import { fulfilOrder } from "../../app/admin/orders/deliver.server";
 import { recordPayment } from "../../app/checkout/settle-order.server";
 import { createOperator } from "../../server/admin/operators.ts";
 import { type DialectName, migrateToLatest } from "../../server/db/database.ts";
@@ -12,6 +13,14 @@ import type { Order } from "../../server/db/schema.ts";
 import { createTestGateway } from "../../server/payments/test-gateway.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 import { someonesOrder } from "./new-order.ts";
+
+/** What a test delivers: every configured field. */
+export const testAccessDetails = {
+  username: "line_2026",
+  password: "Tr0ub4dor&3-test",
+  serverUrl: "https://tv.example.net:8080",
+  playlistUrl: "https://tv.example.net/get.php?type=m3u",
+};
 
 export interface OrderTestBed {
   handle: TestDatabase;
@@ -25,6 +34,10 @@ export interface OrderTestBed {
   paidOrder(overrides?: Partial<NewOrder>): Promise<Order>;
   /** Charges a pending order at the gateway without telling the shop (as a crash after the charge would). */
   chargeOnly(order: Order): Promise<string>;
+  /** A paid order delivered now with {@link testAccessDetails}: its access created. */
+  deliveredOrder(overrides?: Partial<NewOrder>): Promise<Order>;
+  /** A renewal of the access, paid: placed like the checkout places one (renews_access_id), then paid. */
+  paidRenewal(access: number, overrides?: Partial<NewOrder>): Promise<Order>;
   /** The sealed details of the access the order paid for, or null when it has none (yet). */
   sealedDetailsOf(order: Pick<Order, "id">): Promise<string | null>;
 }
@@ -55,6 +68,20 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
     return paid;
   };
 
+  const deliveredOrder = async (overrides: Partial<NewOrder> = {}) => {
+    const delivered = await fulfilOrder(services, await paidOrder(overrides), testAccessDetails, "provisioning");
+    if (!delivered) throw new Error("The order was not delivered");
+    return delivered;
+  };
+
+  const paidRenewal = async (access: number, overrides: Partial<NewOrder> = {}) => {
+    const order = await pendingOrder({ ...overrides, renews_access_id: access });
+    await recordPayment(services, order, await chargeOnly(order));
+    const paid = await findOrderById(db, order.id);
+    if (!paid) throw new Error("The renewal is gone");
+    return paid;
+  };
+
   const sealedDetailsOf = async (order: Pick<Order, "id">) => {
     const row = await db
       .selectFrom("orders")
@@ -65,5 +92,16 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
     return row?.details ?? null;
   };
 
-  return { handle, services, mailWakes: () => wakes, operator: { id, email }, pendingOrder, paidOrder, chargeOnly, sealedDetailsOf };
+  return {
+    handle,
+    services,
+    mailWakes: () => wakes,
+    operator: { id, email },
+    pendingOrder,
+    paidOrder,
+    chargeOnly,
+    sealedDetailsOf,
+    deliveredOrder,
+    paidRenewal,
+  };
 }

@@ -20,8 +20,12 @@ export interface RenewalTestBed {
   order(overrides?: Partial<NewOrder>, at?: Date): Promise<Order>;
   /** Paid and delivered at `at` for the plan's months, its reminders and expiry scheduled. */
   deliveredOrder(overrides?: Partial<NewOrder>, at?: Date): Promise<Order>;
-  /** The job scheduled under this unique key (`reminder-7:<id>`, `expire:<id>`). */
+  /** The job scheduled under this unique key. */
   job(uniqueKey: string): Promise<Job>;
+  /** The reminder `days` before the end of the delivered order's access, as delivery scheduled it. */
+  reminderJob(order: Order, days: number): Promise<Job>;
+  /** The expiry of the delivered order's access at its end. */
+  expiryJob(order: Order): Promise<Job>;
 }
 
 export async function createRenewalTestBed(dialect: DialectName = "sqlite"): Promise<RenewalTestBed> {
@@ -38,11 +42,14 @@ export async function createRenewalTestBed(dialect: DialectName = "sqlite"): Pro
     const endsAt = addCalendarMonths(at, 3);
     const delivered = await markOrderDelivered(db, created.id, { sealedDetails: "v1.not.a.secret", startsAt: at, endsAt }, at);
     if (!delivered) throw new Error("The order was not delivered");
-    await scheduleAccessJobs(db, delivered, endsAt, at);
+    await scheduleAccessJobs(db, { id: delivered.access_id ?? 0 }, endsAt, at);
     return delivered;
   };
 
   const job = (uniqueKey: string) => db.selectFrom("jobs").selectAll().where("unique_key", "=", uniqueKey).executeTakeFirstOrThrow();
 
-  return { handle, key: deriveLinkKey(randomBytes(32)), order, deliveredOrder, job };
+  const reminderJob = (order: Order, days: number) => job(`reminder-${days}:access-${order.access_id}:${order.access_ends_at}`);
+  const expiryJob = (order: Order) => job(`expire:access-${order.access_id}:${order.access_ends_at}`);
+
+  return { handle, key: deriveLinkKey(randomBytes(32)), order, deliveredOrder, job, reminderJob, expiryJob };
 }

@@ -49,7 +49,7 @@ export async function fulfilOrder(
   const delivered = await services.db.transaction().execute(async (transaction) => {
     const updated = await markOrderDelivered(transaction, order.id, { sealedDetails, ...period }, now);
     if (!updated) return undefined;
-    await scheduleAccessJobs(transaction, order, period.endsAt, now);
+    await scheduleAccessJobs(transaction, { id: updated.access_id ?? 0 }, period.endsAt, now);
     // The mail carries the details: it is stored sealed too, and opened only to be sent.
     const message = { kind: AFTER_SALE_MAIL_KINDS.access, to: order.email, ...mail, orderId: order.id, sealWith: key };
     await queueMail(transaction, message, now);

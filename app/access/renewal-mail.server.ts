@@ -1,0 +1,27 @@
+/** Queues the renewal mails (server/mail/renewal-mail.ts) in the customer's language. */
+import { defaultLanguage, isLanguage } from "../../common/languages";
+import type { Database } from "../../server/db/database.ts";
+import type { Access, Order } from "../../server/db/schema.ts";
+import { queueMail } from "../../server/mail/mail-job.ts";
+import { RENEWAL_MAIL_KINDS, type RenewalMailInput, renderRenewalMail } from "../../server/mail/renewal-mail.ts";
+
+export async function queueRenewalMail(
+  db: Database,
+  occasion: RenewalMailInput["occasion"],
+  order: Order,
+  access: Access,
+  now: Date = new Date(),
+): Promise<void> {
+  const language = isLanguage(order.language) ? order.language : defaultLanguage;
+  const input = {
+    occasion,
+    reference: order.reference,
+    access: access.reference,
+    firstName: order.first_name,
+    planKey: access.plan_key,
+    viewers: access.viewers,
+    endsAt: new Date(access.ends_at),
+  };
+  const mail = renderRenewalMail(input, language);
+  await queueMail(db, { kind: RENEWAL_MAIL_KINDS[occasion], to: order.email, ...mail, orderId: order.id }, now);
+}
