@@ -7,7 +7,7 @@ import { signInCustomer } from "../support/account.ts";
 import { consoleText, runSql, signedInOperator } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { e2eServers } from "../support/servers.ts";
-import { type Language, localized } from "../support/site.ts";
+import { type Language, localized, t } from "../support/site.ts";
 import { openHydrated, queryRows } from "../support/store.ts";
 
 /** The dashboard's texts, looked up and filled like the app does (plurals by count, `{{placeholders}}`). */
@@ -98,6 +98,13 @@ test.describe("the signed-in customer's account", () => {
   }) => {
     const email = newEmail("claire");
     const order = await customerWithAccess(request, email, 5);
+    const ended = await customerWithAccess(request, email, -3);
+    runSql("UPDATE accesses SET status = 'expired' WHERE reference = ?", [ended.reference]);
+    const refunded = await customerWithAccess(request, email, 40);
+    runSql("UPDATE accesses SET status = 'revoked', revoked_at = ?, revoke_reason = 'refund' WHERE reference = ?", [
+      new Date().toISOString(),
+      refunded.reference,
+    ]);
     await signInCustomer(context, email);
     await openHydrated(page, "/account");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(d("en", "title"));
@@ -106,16 +113,32 @@ test.describe("the signed-in customer's account", () => {
     const subscriptions = page.getByRole("region", { name: d("en", "subscriptions.heading") });
     await expect(
       subscriptions.getByRole("heading", { name: d("en", "subscriptions.planLine", { plan: "Platinum", count: 2 }) }),
-    ).toBeVisible();
+    ).toHaveCount(3);
     await expect(subscriptions.getByText(d("en", "subscriptions.state.ending", { count: 5 }))).toBeVisible();
-    await expect(subscriptions.getByText(/UTC/)).toBeVisible();
+    await expect(subscriptions.getByText(/UTC/)).toHaveCount(3);
     const renew = subscriptions.getByRole("link", {
       name: d("en", "subscriptions.renewLabel", { plan: "Platinum", reference: order.reference }),
     });
     await expect(renew).toHaveAttribute("href", /^\/checkout\?renew=[\w-]+\.[\w-]+$/);
+    // The guides once, under the running access only.
     await expect(subscriptions.getByRole("link", { name: /Fire TV Stick/ })).toHaveAttribute("href", "/blog/fire-tv-stick-setup-guide");
+    await expect(subscriptions.getByText(d("en", "subscriptions.state.expired"), { exact: true })).toBeVisible();
+    await expect(subscriptions.getByText(d("en", "subscriptions.expiredHint"))).toBeVisible();
+    await expect(
+      subscriptions.getByRole("link", { name: d("en", "subscriptions.renewLabel", { plan: "Platinum", reference: ended.reference }) }),
+    ).toBeVisible();
+    await expect(subscriptions.getByText(d("en", "subscriptions.state.revoked"), { exact: true })).toBeVisible();
+    await expect(
+      subscriptions.getByRole("link", { name: d("en", "subscriptions.renewLabel", { plan: "Platinum", reference: refunded.reference }) }),
+    ).toHaveCount(0);
+    await expect(
+      subscriptions.getByRole("link", { name: d("en", "subscriptions.detailsLabel", { reference: refunded.reference }) }),
+    ).toHaveCount(0);
 
-    const orders = page.getByRole("region", { name: d("en", "orders.heading") });
+    const orders = page
+      .getByRole("region", { name: d("en", "orders.heading") })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: d("en", "orders.reference", { reference: order.reference }) }) });
     await expect(orders.getByText(d("en", "orders.card", { brand: "Visa", last4: "4242" }))).toBeVisible();
     await expect(orders.getByText(d("en", "orders.statuses.fulfilled"), { exact: true })).toBeVisible();
     await expect(orders.getByText(d("en", "orders.events.paid"), { exact: true })).toBeVisible();
@@ -127,6 +150,7 @@ test.describe("the signed-in customer's account", () => {
     // The renewal link opens the checkout marked as a renewal.
     await renew.click();
     await expect(page).toHaveURL(/\/checkout\?renew=/);
+    await expect(page.getByRole("status").filter({ hasText: t("en", "checkout.renewWelcome") })).toBeVisible();
   });
 
   test("saves the preferences with JavaScript, in French, and keeps everything else", async ({
@@ -258,5 +282,13 @@ test.describe("the signed-in customer's account", () => {
     await page.getByRole("button", { name: d("en", "access.reveal") }).click();
     await expect(page.getByText(`pw-${order.username}-secret`)).toBeVisible();
     await context.close();
+  });
+
+  test("says so when the address has no subscription and no order yet, in Spanish", async ({ page, context, expectAccessible }) => {
+    await signInCustomer(context, newEmail("nadie"));
+    await openHydrated(page, "/es/account");
+    await expect(page.getByText(d("es", "subscriptions.none"))).toBeVisible();
+    await expect(page.getByText(d("es", "orders.none"))).toBeVisible();
+    await expectAccessible();
   });
 });
