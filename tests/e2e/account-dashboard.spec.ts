@@ -89,6 +89,9 @@ async function withoutJavaScript(browser: Browser) {
 test.describe("the signed-in customer's account", () => {
   // The visitor's address as the server's trusted proxy reports it: the console's timeline names it.
   test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.77" } });
+  // Each test places its orders through the checkout first, and one visits the console too: on a busy
+  // machine that is most of the default 30 s.
+  test.describe.configure({ timeout: 60_000 });
 
   test("shows the subscription, the orders with their history and the preferences, in English", async ({
     page,
