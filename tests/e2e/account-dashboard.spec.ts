@@ -282,8 +282,13 @@ test.describe("the signed-in customer's account", () => {
     await expect(page.getByRole("link", { name: d("en", "session.delete") })).toHaveAttribute("href", "/account/delete");
 
     await page.goto(`/account/access/${order.reference}`);
-    await page.getByRole("button", { name: d("en", "access.reveal") }).click();
+    const [revealed] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: d("en", "access.reveal") }).click(),
+    ]);
     await expect(page.getByText(`pw-${order.username}-secret`)).toBeVisible();
+    // The page with the details may be kept by no cache, not even the browser's (Back, a shared computer).
+    expect(revealed.headers()["cache-control"]).toBe("private, no-store");
     await context.close();
   });
 
