@@ -95,7 +95,7 @@ test.describe("the signed-in customer's account", () => {
       .getByRole("group", { name: d("fr", "preferences.newsletter") })
       .getByText(d("fr", "preferences.on"))
       .click();
-    await preferences.getByText(d("fr", "preferences.languages.es")).click();
+    await preferences.getByText("Español", { exact: true }).click();
     await preferences.getByRole("button", { name: d("fr", "preferences.save") }).click();
     await expect(page.getByRole("status").filter({ hasText: d("fr", "preferences.saved") })).toBeVisible();
     await expect(page.getByText(d("fr", "subscriptions.remindersOff"))).toBeVisible();

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { languages } from "../../../common/languages";
+import { useTranslation } from "../../i18n/use-translation";
 import { useAccountText } from "../text";
 import type { DashboardAnswer } from "./actions.server";
 import type { Preferences } from "./preferences.server";
@@ -41,6 +42,7 @@ function Outcome({ answer }: { answer: DashboardAnswer | undefined }) {
 
 export function PreferencesForm({ preferences, answer }: { preferences: Preferences; answer: DashboardAnswer | undefined }) {
   const { t } = useAccountText();
+  const { t: site } = useTranslation();
   const busy = useNavigation().formData?.get("intent") === "preferences";
   const onOff: [string, string][] = [
     ["on", t("dashboard.preferences.on")],
@@ -48,7 +50,8 @@ export function PreferencesForm({ preferences, answer }: { preferences: Preferen
   ];
   const mailLanguages: [string, string][] = [
     ["order", t("dashboard.preferences.orderLanguage")],
-    ...languages.map((language): [string, string] => [language, t(`dashboard.preferences.languages.${language}`)]),
+    // Each language in its own name, as the language picker writes it (the site's texts name every language).
+    ...languages.map((language): [string, string] => [language, site(`common.languageNames.${language}`)]),
   ];
   return (
     <section aria-labelledby="preferences-heading" className="mt-12">
