@@ -28,7 +28,7 @@ function NextSteps({ access }: { access: AccessLine }) {
   const lines: string[] = [];
   if (running && access.reminders.length > 0) {
     lines.push(t("dashboard.subscriptions.reminders", { dates: access.reminders.join(t("dashboard.subscriptions.remindersJoin")) }));
-  } else if (running) lines.push(t("dashboard.subscriptions.remindersOff"));
+  } else if (running && access.remindersOff) lines.push(t("dashboard.subscriptions.remindersOff"));
   if (running) lines.push(t("dashboard.subscriptions.renewHint"));
   if (access.state.kind === "expired" && access.renewHref) lines.push(t("dashboard.subscriptions.expiredHint"));
   if (access.state.kind === "revoked") lines.push(t("dashboard.subscriptions.revokedHint"));

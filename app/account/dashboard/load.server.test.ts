@@ -49,6 +49,7 @@ for (const target of testTargets) {
       });
       expect(line?.endsAt).toMatch(/mars 2026.*UTC/);
       expect(line?.reminders).toHaveLength(1);
+      expect(line?.remindersOff).toBe(false);
       const token = new URL(line?.renewHref ?? "", "http://x").searchParams.get("renew");
       expect(new URL(line?.renewHref ?? "", "http://x").pathname).toBe("/fr/checkout");
       expect(readRenewalToken(token, now, linkKey)?.orderId).toBe(order.id);
@@ -68,7 +69,7 @@ for (const target of testTargets) {
       await recordOptOut(bed.handle.db, bed.email, now);
       const data = await load();
       expect(data.preferences.reminders).toBe(false);
-      expect(data.accesses.every((line) => line.reminders.length === 0)).toBe(true);
+      expect(data.accesses.every((line) => line.reminders.length === 0 && line.remindersOff)).toBe(true);
       await bed.handle.db.deleteFrom("reminder_opt_outs").execute();
     });
 

@@ -15,8 +15,10 @@ export interface AccessLine {
   viewers: number;
   state: AccessState;
   endsAt: string;
-  /** The reminder mails still to come, written out; empty when none will (ended, or opted out). */
+  /** The reminder mails still to come, written out; empty when none will (ended, all sent, or opted out). */
   reminders: string[];
+  /** The customer turned reminders off (so "none to come" is their choice, and the page says so). */
+  remindersOff: boolean;
   /** The checkout, marked as a renewal of this access; null when it cannot be renewed from here. */
   renewHref: string | null;
   /** The page that reveals its details and re-sends them. */
@@ -57,6 +59,7 @@ export async function loadSubscriptions(
       state: accessState(access, now),
       endsAt: format.dateTime(access.ends_at),
       reminders: upcomingReminders(access, REMINDER_DAYS, optedOut, now).map((at) => format.date(at)),
+      remindersOff: optedOut,
       renewHref: await renewHref(db, access, language, now, linkKey),
       detailsHref: localizePath(`/account/access/${encodeURIComponent(access.reference)}`, language),
     })),
