@@ -82,6 +82,7 @@ const pages: Record<string, Expectation> = {
   "/account/link": { get: personal, post: personal, sample: at("/account/link?token=not-a-token") },
   "/account/verify": { get: personal, post: personal, sample: at("/account/verify?next=/account") },
   "/account/sign-out": { get: personal, post: personal, sample: () => ({ path: "/account/sign-out", form: { intent: "sign-out" } }) },
+  // Signed out, it sends the visitor to sign in; signed in, it shows (and reveals) access details: never kept.
   "/account/access/:reference": { get: personal, post: personal, sample: at("/account/access/NS-0000-0000") },
   // Asked without a session: the sign-in's redirect, which no cache may keep either.
   "/account/data": { get: personal, post: askEachTime, resource: true },

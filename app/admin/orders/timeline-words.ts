@@ -24,6 +24,7 @@ const eventKeys: Readonly<Record<string, AdminTextKey>> = {
   "delivery-late": "orders.timeline.events.deliveryLate",
   "reminder-sent": "orders.timeline.events.reminderSent",
   "reminder-skipped": "orders.timeline.events.reminderSkipped",
+  "access-revealed": "orders.timeline.events.accessRevealed",
 };
 
 /** Why a reminder was not sent, as the renewal job records it. */
@@ -66,6 +67,15 @@ export function useTimelineWords() {
     if (refundReason) more.push(t("orders.timeline.reason", { reason: t(`orders.refund.reasons.${refundReason}`) }));
     if (text(details.note)) more.push(text(details.note));
     if (entry.type === "mail-resent" && text(details.kind)) more.push(mailName(text(details.kind)));
+    // The customer's own reveal (app/account/access): from which address, in which of their sessions.
+    if (entry.type === "access-revealed") {
+      more.push(
+        t("orders.timeline.revealedFrom", {
+          address: text(details.address),
+          session: typeof details.session === "number" ? details.session : "",
+        }),
+      );
+    }
     if (typeof details.attempt === "number") more.push(t("orders.timeline.provisioning.attempt", { attempt: details.attempt }));
     if (typeof details.status === "number") more.push(t("orders.timeline.provisioning.status", { status: details.status }));
     else if (text(details.error)) more.push(t("orders.timeline.provisioning.error", { error: text(details.error) }));
