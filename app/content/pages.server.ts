@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { serverConfig } from "../../server/config.ts";
 import { type Language, languages } from "../../common/languages";
+import { serverConfig } from "../../server/config.ts";
 import { claimVariables } from "./claims";
 import { formatDate } from "./dates";
 import { fillPlaceholders, markdownToHtml, readFrontMatter } from "./markdown.server";

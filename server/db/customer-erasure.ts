@@ -5,7 +5,7 @@
  * audit log.
  */
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import {
   anonymisedOrderChanges,
   erasedPlaceholder,
@@ -38,6 +38,8 @@ export interface ErasureSummary {
 const count = (result: { numDeletedRows: bigint } | { numUpdatedRows: bigint }) =>
   Number("numDeletedRows" in result ? result.numDeletedRows : result.numUpdatedRows);
 
+const isSqlite = (db: Database) => !(db.getExecutor().adapter instanceof PostgresAdapter);
+
 const lowerEmail = (column: "email" | "to_address") => sql<string>`lower(${sql.ref(column)})`;
 
 /** Erases the address (`retentionYears`: ORDER_RETENTION_YEARS). Safe to run twice: the second finds nothing. */
@@ -51,6 +53,27 @@ export async function eraseCustomer(
 }
 
 async function eraseIn(db: Database, email: string, retentionYears: number, now: Date): Promise<ErasureSummary> {
+  // SQLite leaves a deleted value's bytes in the file until the space is reused; for these statements it
+  // overwrites them with zeros instead (forgetErasedPages then empties the write-ahead log).
+  const sqlite = isSqlite(db);
+  if (sqlite) await sql`PRAGMA secure_delete = ON`.execute(db);
+  try {
+    return await eraseRows(db, email, retentionYears, now);
+  } finally {
+    if (sqlite) await sql`PRAGMA secure_delete = OFF`.execute(db);
+  }
+}
+
+/**
+ * After the erasure's commit, on SQLite: the write-ahead log still holds earlier copies of the erased rows'
+ * pages. A truncating checkpoint writes the zeroed pages into the database file and empties the log.
+ * Nothing to do on PostgreSQL, whose dead rows go at its next vacuum.
+ */
+export async function forgetErasedPages(db: Database): Promise<void> {
+  if (isSqlite(db)) await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+}
+
+async function eraseRows(db: Database, email: string, retentionYears: number, now: Date): Promise<ErasureSummary> {
   const at = now.toISOString();
   const placeholder = erasedPlaceholder(randomBytes(6).toString("hex"));
   const orders = await db.selectFrom("orders").selectAll().where(lowerEmail("email"), "=", email).execute();

@@ -5,7 +5,7 @@
  */
 import { recordAudit } from "../../../server/admin/audit.ts";
 import { serverConfig } from "../../../server/config.ts";
-import { type ErasureSummary, eraseCustomer } from "../../../server/db/customer-erasure.ts";
+import { type ErasureSummary, eraseCustomer, forgetErasedPages } from "../../../server/db/customer-erasure.ts";
 import type { Database } from "../../../server/db/database.ts";
 
 /** Named in the console with the other actions (app/admin/audit/actions.ts). */
@@ -18,7 +18,7 @@ export async function eraseAccount(
   email: string,
   { retentionYears = serverConfig().ORDER_RETENTION_YEARS, now = new Date() }: { retentionYears?: number; now?: Date } = {},
 ): Promise<ErasureSummary> {
-  return db.transaction().execute(async (transaction) => {
+  const summary = await db.transaction().execute(async (transaction) => {
     const summary = await eraseCustomer(transaction, email, { retentionYears, now });
     const { ordersKept, ...counts } = summary;
     await recordAudit(
@@ -34,4 +34,6 @@ export async function eraseAccount(
     );
     return summary;
   });
+  await forgetErasedPages(db);
+  return summary;
 }

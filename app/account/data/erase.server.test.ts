@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAudit } from "../../../server/admin/audit.ts";
+import { migrateToLatest } from "../../../server/db/database.ts";
+import { customerWithEverything, someCustomer } from "../../../tests/support/customer-data.ts";
+import { createTestDatabase, type TestDatabase, testTargets } from "../../../tests/support/databases.ts";
+import { ERASURE_AUDIT_ACTION, eraseAccount } from "./erase.server";
+
+const NOW = new Date("2026-06-01T10:00:00.000Z");
+
+for (const target of testTargets) {
+  describe.skipIf(!target.enabled)(`deleting an account on ${target.dialect}`, () => {
+    let handle: TestDatabase;
+    beforeAll(async () => {
+      handle = await createTestDatabase(target.dialect);
+      await migrateToLatest(handle.db, target.dialect);
+    });
+    afterAll(async () => handle?.cleanup());
+
+    it("writes one audit line, with counts and kept references and nothing personal", async () => {
+      const who = someCustomer();
+      const mine = await customerWithEverything(handle.db, who, NOW);
+      await eraseAccount(handle.db, who.email, { retentionYears: 10, now: NOW });
+      const { entries } = await listAudit(handle.db, { page: 1, action: ERASURE_AUDIT_ACTION });
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ operator_id: null, operator_email: null, subject: null, address: "-" });
+      expect(JSON.parse(entries[0]?.details ?? "{}")).toMatchObject({ retentionYears: 10, ordersKept: [mine.paid.reference], ordersAnonymised: 2 });
+      const line = JSON.stringify(entries[0]).toLowerCase();
+      for (const personal of [who.email, who.firstName, who.lastName, who.phone, who.clientAddress]) expect(line).not.toContain(personal.toLowerCase());
+    });
+
+    it.skipIf(target.dialect !== "sqlite")("leaves no byte of the address in the SQLite file or its log", async () => {
+      const who = someCustomer();
+      await customerWithEverything(handle.db, who, NOW);
+      const fileBytes = () =>
+        [handle.location, `${handle.location}-wal`]
+          .filter(existsSync)
+          .map((file) => readFileSync(file).toString("latin1").toLowerCase())
+          .join("");
+      expect(fileBytes()).toContain(who.email.toLowerCase());
+      await eraseAccount(handle.db, who.email, { retentionYears: 10, now: NOW });
+      const bytes = fileBytes();
+      for (const personal of [who.email, who.phone]) expect(bytes).not.toContain(personal.toLowerCase());
+    });
+  });
+}
