@@ -38,7 +38,7 @@ export interface AccessesTable {
 }
 
 /**
- * One request to sign in (or, with `session_id`, to confirm a signed-in session afresh): a link token and a
+ * One request to sign in (or, with `customer_session_id`, to confirm a signed-in session afresh): a link token and a
  * 6-digit code, both stored hashed, each usable once, void after `expires_at` or the fifth wrong code.
  */
 export interface CustomerSignInsTable {
@@ -53,7 +53,7 @@ export interface CustomerSignInsTable {
   /** `<salt>.<SHA-256 of salt and code>`, hex. */
   code_hash: string;
   /** The session being confirmed afresh; null for a sign-in. */
-  session_id: Immutable<number | null>;
+  customer_session_id: Immutable<number | null>;
   wrong_codes: ColumnType<number, number | undefined, number>;
   expires_at: Immutable<Timestamp>;
   used_at: Timestamp | null;

@@ -1,7 +1,7 @@
 /**
  * Passwordless sign-ins (accounts-schema.ts): one row per request for a mail, holding the SHA-256 of a
  * 256-bit link token and a salted hash of a 6-digit code. Either works once, for 15 minutes, and the
- * sign-in is void after the fifth wrong code. A row with `session_id` confirms a signed-in session afresh
+ * sign-in is void after the fifth wrong code. A row with `customer_session_id` confirms a signed-in session afresh
  * (the step-up code) and has no link. Every check is one conditional update, so two servers answering the
  * same link or code at once cannot both succeed, and a burst of guesses cannot get past five.
  * See docs/decisions/0017-passwordless-account-sign-in.md.
@@ -36,7 +36,7 @@ export async function recordSignIn(
       .updateTable("customer_sign_ins")
       .set({ used_at: at, updated_at: at })
       .where("email", "=", address)
-      .where("session_id", sessionId === null ? "is" : "=", sessionId)
+      .where("customer_session_id", sessionId === null ? "is" : "=", sessionId)
       .where("used_at", "is", null)
       .execute();
     const signIn = await transaction
@@ -45,7 +45,7 @@ export async function recordSignIn(
         email: address,
         language,
         ...hashedSecrets(secrets),
-        session_id: sessionId,
+        customer_session_id: sessionId,
         wrong_codes: 0,
         expires_at: new Date(now.getTime() + SIGN_IN_VALID_MS).toISOString(),
         used_at: null,
@@ -87,7 +87,7 @@ export async function liveSignInOfToken(db: Database, token: string, now: Date =
     .selectFrom("customer_sign_ins")
     .selectAll()
     .where("token_hash", "=", hashCustomerToken(token))
-    .where("session_id", "is", null)
+    .where("customer_session_id", "is", null)
     .where("used_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .where("wrong_codes", "<", MAX_WRONG_CODES)
@@ -132,8 +132,8 @@ export async function checkSignInCode(db: Database, owner: CodeOwner, code: stri
   let query = db.selectFrom("customer_sign_ins").selectAll().where("used_at", "is", null).where("expires_at", ">", at);
   query =
     "email" in owner
-      ? query.where("email", "=", normalizeEmail(owner.email)).where("session_id", "is", null)
-      : query.where("session_id", "=", owner.sessionId);
+      ? query.where("email", "=", normalizeEmail(owner.email)).where("customer_session_id", "is", null)
+      : query.where("customer_session_id", "=", owner.sessionId);
   const signIn = await query.orderBy("id", "desc").executeTakeFirst();
   if (!signIn) return { result: "over" };
   const counted = await db

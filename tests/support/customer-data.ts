@@ -164,7 +164,7 @@ export async function customerWithEverything(db: Database, who: Customer, now: D
       language: "es",
       token_hash: randomUUID(),
       code_hash: randomUUID(),
-      session_id: null,
+      customer_session_id: null,
       wrong_codes: 0,
       expires_at: at,
       used_at: at,

@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 export const languageContent = [
   "content/locales/<language>.json",
   "content/locales/admin/<language>/*.json",
+  "content/locales/account/<language>/*.json",
   "content/mail/<language>.json",
   "content/pages/*/<language>.md",
   "content/blog/*/<language>.md",

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { site } from "../../../content/site";
 import { useLocalizedPath } from "../../i18n/use-language";
-import { AccountUnavailable } from "../Unavailable";
 import { type AccountTextKey, useAccountText } from "../text";
+import { AccountUnavailable } from "../Unavailable";
 
 export type DeleteState =
   | { state: "ask"; email: string; years: number; unconfirmed?: boolean }
@@ -56,7 +56,9 @@ export function DeleteAccount({ state }: { state: DeleteState }) {
       <ul className="mt-4 list-disc space-y-2 pl-5 text-muted">{erased.map((key) => item(`data.delete.erased.${key}`))}</ul>
 
       <h2 className={subheading}>{t("data.delete.keptHeading")}</h2>
-      <ul className="mt-4 list-disc space-y-2 pl-5 text-muted">{kept.map((key) => item(`data.delete.kept.${key}`, { years: state.years }))}</ul>
+      <ul className="mt-4 list-disc space-y-2 pl-5 text-muted">
+        {kept.map((key) => item(`data.delete.kept.${key}`, { years: state.years }))}
+      </ul>
 
       <Form method="post" className="mt-10 rounded-card border border-line bg-surface p-5 sm:p-6">
         <div className="flex items-start gap-3">

@@ -24,9 +24,14 @@ for (const target of testTargets) {
       const { entries } = await listAudit(handle.db, { page: 1, action: ERASURE_AUDIT_ACTION });
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ operator_id: null, operator_email: null, subject: null, address: "-" });
-      expect(JSON.parse(entries[0]?.details ?? "{}")).toMatchObject({ retentionYears: 10, ordersKept: [mine.paid.reference], ordersAnonymised: 2 });
+      expect(JSON.parse(entries[0]?.details ?? "{}")).toMatchObject({
+        retentionYears: 10,
+        ordersKept: [mine.paid.reference],
+        ordersAnonymised: 2,
+      });
       const line = JSON.stringify(entries[0]).toLowerCase();
-      for (const personal of [who.email, who.firstName, who.lastName, who.phone, who.clientAddress]) expect(line).not.toContain(personal.toLowerCase());
+      for (const personal of [who.email, who.firstName, who.lastName, who.phone, who.clientAddress])
+        expect(line).not.toContain(personal.toLowerCase());
     });
 
     it.skipIf(target.dialect !== "sqlite")("leaves no byte of the address in the SQLite file or its log", async () => {

@@ -24,12 +24,17 @@ for (const target of testTargets) {
       const file = buildExport(await customerRecords(handle.db, who.email), notes, NOW);
 
       expect(file).toMatchObject({ format: EXPORT_FORMAT, version: 1, exportedAt: NOW.toISOString(), email: who.email.toLowerCase() });
-      expect(file.orders.map((order) => order.reference).sort()).toEqual([mine.paid.reference, mine.ancient.reference, mine.failed.reference].sort());
+      expect(file.orders.map((order) => order.reference).sort()).toEqual(
+        [mine.paid.reference, mine.ancient.reference, mine.failed.reference].sort(),
+      );
       const paid = file.orders.find((order) => order.reference === mine.paid.reference);
       expect(paid).toMatchObject({ status: "fulfilled", phone: who.phone, address: "1 place Bellecour", access: mine.paid.reference });
       // The customer's side of the timeline: not the client address a reveal was made from.
       expect(paid?.timeline.map((line) => line.event)).toEqual(["access-revealed", "paid"]);
-      expect(file.accesses).toEqual({ note: notes.accessDetailsNote, list: [expect.objectContaining({ reference: mine.paid.reference, status: "active" })] });
+      expect(file.accesses).toEqual({
+        note: notes.accessDetailsNote,
+        list: [expect.objectContaining({ reference: mine.paid.reference, status: "active" })],
+      });
       expect(file.contactMessages).toEqual([expect.objectContaining({ subject: "Hi", message: "A question" })]);
       expect(file.newsletter).toMatchObject({ state: "awaiting-confirmation", language: "es" });
       expect(file.renewalReminders).toEqual({ state: "stopped", since: NOW.toISOString() });
@@ -43,14 +48,28 @@ for (const target of testTargets) {
       expect(file.mails.note).toBe(notes.sealedMailsNote);
 
       const text = JSON.stringify(file);
-      for (const secret of ["sealed-details", "secret-login", "sealed:", mine.paid.idempotency_key, "token_hash", "idempotency", "ops@shop.example"]) {
+      for (const secret of [
+        "sealed-details",
+        "secret-login",
+        "sealed:",
+        mine.paid.idempotency_key,
+        "token_hash",
+        "idempotency",
+        "ops@shop.example",
+      ]) {
         expect(text).not.toContain(secret);
       }
     });
 
     it("is an empty file for an address the shop does not know", async () => {
       const file = buildExport(await customerRecords(handle.db, "nobody@example.com"), notes, NOW);
-      expect(file).toMatchObject({ orders: [], contactMessages: [], newsletter: null, preferences: null, renewalReminders: { state: "on" } });
+      expect(file).toMatchObject({
+        orders: [],
+        contactMessages: [],
+        newsletter: null,
+        preferences: null,
+        renewalReminders: { state: "on" },
+      });
     });
   });
 }

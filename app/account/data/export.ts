@@ -116,7 +116,9 @@ export function buildExport(records: CustomerRecords, notes: ExportNotes, now: D
     })),
     newsletter: newsletterOf(records.newsletter),
     renewalReminders: records.reminderOptOutAt ? { state: "stopped", since: records.reminderOptOutAt } : { state: "on" },
-    preferences: records.preferences ? { mailLanguage: records.preferences.mail_language, changedAt: records.preferences.updated_at } : null,
+    preferences: records.preferences
+      ? { mailLanguage: records.preferences.mail_language, changedAt: records.preferences.updated_at }
+      : null,
     accountSessions: records.sessions.map((session) => ({
       signedInAt: session.created_at,
       lastConfirmedAt: session.verified_at,
@@ -124,7 +126,11 @@ export function buildExport(records: CustomerRecords, notes: ExportNotes, now: D
       endedAt: session.ended_at,
       address: session.address,
     })),
-    signInRequests: records.signIns.map((signIn) => ({ requestedAt: signIn.created_at, expiresAt: signIn.expires_at, usedAt: signIn.used_at })),
+    signInRequests: records.signIns.map((signIn) => ({
+      requestedAt: signIn.created_at,
+      expiresAt: signIn.expires_at,
+      usedAt: signIn.used_at,
+    })),
     mails: {
       note: notes.sealedMailsNote,
       list: records.mails.map((mail) => ({

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** The sign-in request (anyone), or a signed-in customer's change (preferences, a re-sent mail). */
+/** The sign-in request (anyone), or a signed-in customer's change of preferences. */
 export async function action({ request, context }: Route.ActionArgs) {
   const language = languageFromPath(requestPathname(request));
   const form = (await readForm(request)) ?? {};

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { languageFromPath, requestPathname } from "../../../common/languages";
 import { accountMessages } from "../../account/messages.server";
 import { AccountTextContext, accountText } from "../../account/text";
+import { actionOrLoaderHeaders } from "../../cache-control";
 import type { Route } from "./+types/layout";
 
 /** Every account page, in the URL's language, with the account's own texts (never in the public bundles). */
@@ -9,6 +10,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(requestPathname(request));
   return { language, messages: accountMessages[language] };
 }
+
+export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("language", "text", (column) => column.notNull())
     .addColumn("token_hash", "text", (column) => column.notNull())
     .addColumn("code_hash", "text", (column) => column.notNull())
-    .addColumn("session_id", "integer")
+    .addColumn("customer_session_id", "integer")
     .addColumn("wrong_codes", "integer", (column) => column.notNull().defaultTo(0))
     .addColumn("expires_at", timestampType, (column) => column.notNull())
     .addColumn("used_at", timestampType)
