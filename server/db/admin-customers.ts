@@ -43,10 +43,7 @@ function inState(where: Where, state: CustomerState, now: Date) {
 
 /** Every access that was not revoked, with the order that created it (same reference) for the name. */
 function accessesWithOwner(db: Database) {
-  return db
-    .selectFrom("accesses as a")
-    .innerJoin("orders as o", "o.reference", "a.reference")
-    .where("a.status", "!=", "revoked");
+  return db.selectFrom("accesses as a").innerJoin("orders as o", "o.reference", "a.reference").where("a.status", "!=", "revoked");
 }
 
 /** How many customers are in each state, in one pass. */
