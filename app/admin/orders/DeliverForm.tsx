@@ -63,7 +63,7 @@ export function DeliverForm({
           {t("orders.deliver.noKey")}
         </p>
       )}
-      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="intent" value={extend ? "extend" : "deliver"} />
       <div className="grid gap-4 sm:grid-cols-2">
         {accessFields.map((field) => (
           <div key={field}>
