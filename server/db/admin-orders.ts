@@ -124,6 +124,8 @@ export async function markOrderDelivered(db: Database, id: number, delivery: Del
     })
     .where("id", "=", id)
     .where("status", "=", "paid")
+    // A paid renewal already extends its access: it is extended, never delivered as a second line.
+    .where("access_id", "is", null)
     .returningAll()
     .executeTakeFirst();
   if (!delivered) return undefined;
