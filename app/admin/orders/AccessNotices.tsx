@@ -12,7 +12,8 @@ export function extendMode(data: OrderPageData): ExtendMode {
 const noticeClass = "mb-4 flex gap-2 rounded-card border border-danger/60 bg-danger/10 px-4 py-3 text-sm font-semibold text-text";
 
 /**
- * Said before the next step, in words: a payment disputed at the processor, and a revoked access, which
+ * Said before the next step, in words: the access the order paid for (or renews) and until when it runs, a
+ * payment disputed at the processor, and a revoked access, which
  * without a provisioning system the operator must disable in their panel now (the customer must stop watching).
  */
 export function AccessNotices({ data }: { data: OrderPageData }) {
@@ -20,8 +21,18 @@ export function AccessNotices({ data }: { data: OrderPageData }) {
   const format = useOrderFormat();
   const { line } = data;
   const reason = line?.revokeReason === "dispute" ? "dispute" : "refund";
+  const renews = data.order.renews_access_id !== null && line ? t("orders.line.renews", { reference: line.reference }) : null;
   return (
     <>
+      {line && (
+        <p className="mb-4 text-sm text-muted">
+          {[
+            renews ?? t("orders.line.reference", { reference: line.reference }),
+            t(`orders.line.status.${line.status}`),
+            t("orders.line.ends", { end: format.dateTime(line.endsAt) }),
+          ].join(" · ")}
+        </p>
+      )}
       {data.disputedAt && (
         <p role="alert" className={noticeClass}>
           {t("orders.line.disputed", { date: format.dateTime(data.disputedAt) })}
