@@ -10,7 +10,7 @@ import { addCalendarMonths } from "../../common/access-period.ts";
 import orders from "../../content/locales/admin/en/orders.json" with { type: "json" };
 import { accessRow, type DeliveredAccess, deliveredAccess, renewalOf, renewLink } from "../support/access-e2e.ts";
 import { customer, field, payButton } from "../support/checkout.ts";
-import { fill, newOperator, signIn } from "../support/console.ts";
+import { accessDetails, accessFields, fill, newOperator, signIn } from "../support/console.ts";
 import { startTestReceiver } from "../support/fake-provisioning.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { e2eProvisioning, e2eServers } from "../support/servers.ts";
@@ -93,6 +93,27 @@ test.describe("renewing the same line", () => {
     } finally {
       await receiver.stop();
     }
+  });
+
+  test("without a provisioning system, the operator extends the renewal with the current details already filled in", async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
+    const details = customer({ email: `by-hand.${Date.now()}@example.com` });
+    const line = accessDetails("by_hand");
+    const access = await deliveredAccess(request, details, 5, { details: line });
+    await renewThroughLink(page, renewLink(access, "en"), "en", details.email, expectAccessible);
+    const renewal = renewalOf(access);
+
+    await signIn(page, newOperator(), `/admin/orders/${renewal?.reference}`);
+    await expect(page.getByRole("heading", { name: orders.extend.heading })).toBeVisible();
+    for (const [input, value] of accessFields(page, line)) await expect(input).toHaveValue(value);
+    await expectAccessible();
+    await page.getByRole("button", { name: orders.extend.submit }).click();
+    await expect(page.getByRole("status").filter({ hasText: orders.extend.done.split(" {{")[0]! })).toBeVisible();
+    expect(renewalOf(access)?.status).toBe("fulfilled");
+    await expectAccessible();
   });
 
   test("a refund revokes the access: the operator is told to disable the line, and it can no longer be renewed", async ({

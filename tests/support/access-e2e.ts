@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { deriveLinkKey, renewalToken } from "../../app/renewals/links.server.ts";
-import { parseEncryptionKey } from "../../server/admin/secret-box.ts";
+import { parseEncryptionKey, seal } from "../../server/admin/secret-box.ts";
 import type { Customer } from "./checkout.ts";
 import { runSql } from "./console.ts";
 import { e2eServers } from "./servers.ts";
@@ -24,12 +24,20 @@ export interface DeliveredAccess {
 
 const dayMs = 24 * 60 * 60_000;
 
+/** The access details sealed with the server's key, as delivery stores them; null for none. */
+const sealed = (details: Record<string, string> | undefined, server: Server) =>
+  details ? seal(parseEncryptionKey(server.env.ACCESS_ENCRYPTION_KEY), JSON.stringify(details)) : null;
+
 /** Paid (test gateway) and delivered, its access ending `days` days from now (expired when in the past). */
 export async function deliveredAccess(
   request: APIRequestContext,
   details: Customer,
   days: number,
-  { server = e2eServers.main, plan = "premium" }: { server?: Server; plan?: string } = {},
+  {
+    server = e2eServers.main,
+    plan = "premium",
+    details: access,
+  }: { server?: Server; plan?: string; details?: Record<string, string> } = {},
 ): Promise<DeliveredAccess> {
   const form = { plan, viewers: "2", idempotencyKey: randomUUID(), ...details };
   const answer = await request.post(`${server.url}/checkout`, { form, headers: { Origin: server.url } });
@@ -44,8 +52,8 @@ export async function deliveredAccess(
   );
   runSql(
     `INSERT INTO accesses (reference, email, plan_key, viewers, status, details, starts_at, ends_at, created_at, updated_at)
-     SELECT reference, lower(email), plan_key, viewers, ?, NULL, ?, ?, ?, ? FROM orders WHERE email = ?`,
-    [days > 0 ? "active" : "expired", now, endsAt, now, now, email],
+     SELECT reference, lower(email), plan_key, viewers, ?, ?, ?, ?, ?, ? FROM orders WHERE email = ?`,
+    [days > 0 ? "active" : "expired", sealed(access, server), now, endsAt, now, now, email],
     server,
   );
   runSql(
