@@ -96,7 +96,7 @@ export const shopVariables = {
   /**
    * Years a paid order is kept after its payment when its customer deletes their account: the accounting
    * period (name and postal address kept for the invoice, the rest erased). Past it, or unpaid, an order is
-   * anonymised entirely (docs/decisions/0017-customer-data-export-and-erasure.md).
+   * anonymised entirely (docs/decisions/0020-customer-data-export-and-erasure.md).
    */
   ORDER_RETENTION_YEARS: wholeNumber("ORDER_RETENTION_YEARS", { min: 1, max: 30, fallback: 10 }),
   /** Checkout posts one address may make in ten minutes. */

@@ -1,5 +1,5 @@
 /**
- * What deleting an account does to each order of the address (docs/decisions/0017): pure, so every case is
+ * What deleting an account does to each order of the address (docs/decisions/0020-customer-data-export-and-erasure.md): pure, so every case is
  * tested without a database. A paid order is an accounting record the operator must keep for
  * `ORDER_RETENTION_YEARS` after its payment: its name and postal address stay (an invoice needs them), the
  * rest of what identifies the customer goes. An unpaid order, or one past its retention, is nobody's record:

@@ -46,6 +46,7 @@ for (const target of testTargets) {
       const delivered = (await markOrderDelivered(handle.db, order.id, delivery, at))!;
       if (status !== "expired") return delivered;
       await handle.db.updateTable("orders").set({ status: "expired" }).where("id", "=", order.id).execute();
+      await handle.db.updateTable("accesses").set({ status: "expired" }).where("id", "=", delivered.access_id).execute();
       return { ...delivered, status: "expired" };
     }
 
@@ -57,14 +58,16 @@ for (const target of testTargets) {
       await order("ends-in-7-days@example.com", fromNow(7 * dayMs)); // ending, the last instant of "within 7 days"
       await order("ends-after-7-days@example.com", fromNow(7 * dayMs + 1)); // active
       await order("marked-expired@example.com", fromNow(30 * dayMs), "expired"); // expired whatever its date
-      // The latest delivered order stands for the customer, whatever the case of the address.
-      await order("renewed@example.com", fromNow(-3 * dayMs), "expired");
-      await order("Renewed@Example.com", fromNow(90 * dayMs));
+      // A renewal moves the access's end: the customer shows once, with the new end.
+      const renewed = await order("renewed@example.com", fromNow(-3 * dayMs), "expired");
+      const renewedEnd = fromNow(90 * dayMs).toISOString();
+      await handle.db.updateTable("accesses").set({ status: "active", ends_at: renewedEnd }).where("id", "=", renewed.access_id).execute();
       await order("RENEWED@example.com", null, "paid"); // paid, not delivered: not an access yet
-      // A refunded access is no access: the customer shows their earlier order.
+      // A revoked (refunded) access runs no more: the customer shows their earlier one.
       await order("refunded@example.com", fromNow(-40 * dayMs), "expired");
       const refunded = await order("refunded@example.com", fromNow(60 * dayMs));
       await recordRefund(handle.db, refunded.id, { refundedCents: refunded.amount_cents, refundReference: "re_1" }, NOW);
+      await handle.db.updateTable("accesses").set({ status: "revoked" }).where("id", "=", refunded.access_id).execute();
       await order("never-delivered@example.com", null, "paid");
     });
     afterAll(async () => {
@@ -76,16 +79,16 @@ for (const target of testTargets) {
 
     it("puts each customer in a state, at the boundaries too", async () => {
       expect(await emails("ending")).toEqual(["ends-next-ms@example.com", "ends-in-7-days@example.com"]);
-      expect(await emails("active")).toEqual(["ends-after-7-days@example.com", "Renewed@Example.com"]);
+      expect(await emails("active")).toEqual(["ends-after-7-days@example.com", "renewed@example.com"]);
       expect(await emails("expired")).toEqual(["marked-expired@example.com", "ended-now@example.com", "refunded@example.com"]);
       expect(await countCustomersByState(handle.db, NOW)).toEqual({ active: 2, ending: 2, expired: 3 });
     });
 
-    it("lists one row per address with its latest delivered order, with the state of each row", async () => {
+    it("lists one row per access that runs or ran, with the state of each row", async () => {
       const { customers, total } = await listCustomers(handle.db, { filter: "all", page: 1, now: NOW });
       expect(total).toBe(7);
       expect(customers.map((row) => row.email)).toEqual([
-        "Renewed@Example.com",
+        "renewed@example.com",
         "marked-expired@example.com",
         "ends-after-7-days@example.com",
         "ends-in-7-days@example.com",
@@ -94,7 +97,7 @@ for (const target of testTargets) {
         "refunded@example.com",
       ]);
       expect(customers.map((row) => row.state)).toEqual(["active", "expired", "active", "ending", "ending", "expired", "expired"]);
-      expect(customers[0]).toMatchObject({ plan_key: "premium", viewers: 3, first_name: "Lucía", status: "fulfilled" });
+      expect(customers[0]).toMatchObject({ plan_key: "premium", viewers: 3, first_name: "Lucía", status: "active" });
       expect(customers[0]?.reference).toMatch(/^[A-Z]+-/);
       expect(customers[0]).not.toHaveProperty("access_details");
     });
@@ -117,12 +120,12 @@ for (const target of testTargets) {
 }
 
 describe("a customer's state", () => {
-  it("follows the end of the access, and an expired order is expired", () => {
-    const state = (status: Order["status"], ms: number) => customerState({ status, access_ends_at: fromNow(ms).toISOString() }, NOW);
-    expect(state("fulfilled", 0)).toBe("expired");
-    expect(state("fulfilled", 1)).toBe("ending");
-    expect(state("fulfilled", 7 * dayMs)).toBe("ending");
-    expect(state("fulfilled", 7 * dayMs + 1)).toBe("active");
+  it("follows the end of the access, and an expired access is expired", () => {
+    const state = (status: "active" | "expired", ms: number) => customerState({ status, access_ends_at: fromNow(ms).toISOString() }, NOW);
+    expect(state("active", 0)).toBe("expired");
+    expect(state("active", 1)).toBe("ending");
+    expect(state("active", 7 * dayMs)).toBe("ending");
+    expect(state("active", 7 * dayMs + 1)).toBe("active");
     expect(state("expired", 30 * dayMs)).toBe("expired");
   });
 });

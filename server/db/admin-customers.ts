@@ -1,11 +1,12 @@
 /**
- * The console's customers: one row per e-mail address (case does not matter), with the latest order whose
- * access was delivered, and where that access stands. Plans never renew by themselves, so this is the list
- * an operator reads to see who is about to leave. A refunded order is not an access: it never counts.
+ * The console's customers: one row per access (one line in the operator's panel), with its end and where it
+ * stands, and the name of the customer who bought it. Plans never renew by themselves, so this is the list an
+ * operator reads to see who is about to leave. A revoked access (refunded, disputed) runs no more: it is left
+ * out. A renewal moves its access's end, so a customer who renewed shows once, with the new end.
  */
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "./database.ts";
-import type { DatabaseSchema, Order } from "./schema.ts";
+import type { Access, DatabaseSchema, Order } from "./schema.ts";
 
 export const customerStates = ["active", "ending", "expired"] as const;
 /** `ending`: the access ends within {@link ENDING_SOON_DAYS} days; `expired`: it has ended. */
@@ -14,77 +15,45 @@ export type CustomerFilter = CustomerState | "all";
 export const customerFilters: readonly CustomerFilter[] = ["all", ...customerStates];
 export const ENDING_SOON_DAYS = 7;
 
-export type CustomerRow = Pick<Order, "id" | "reference" | "email" | "first_name" | "last_name" | "plan_key" | "viewers" | "status"> & {
-  access_ends_at: string;
-  state: CustomerState;
-};
+export type CustomerRow = Pick<Access, "id" | "reference" | "email" | "plan_key" | "viewers" | "status"> &
+  Pick<Order, "first_name" | "last_name"> & {
+    access_ends_at: string;
+    state: CustomerState;
+  };
 
-const columns = [
-  "o.id",
-  "o.reference",
-  "o.email",
-  "o.first_name",
-  "o.last_name",
-  "o.plan_key",
-  "o.viewers",
-  "o.status",
-  "o.access_ends_at",
-] as const;
-const delivered = ["fulfilled", "expired"] as const;
-type Where = ExpressionBuilder<DatabaseSchema & { o: DatabaseSchema["orders"] }, "o">;
+type Where = ExpressionBuilder<DatabaseSchema & { a: DatabaseSchema["accesses"] }, "a">;
 
 const soonAfter = (now: Date) => new Date(now.getTime() + ENDING_SOON_DAYS * 24 * 60 * 60_000).toISOString();
 
 /** The same rule as the filters below, for one row: an access ends at its end, even before the expiry job ran. */
-export function customerState(row: Pick<Order, "status" | "access_ends_at">, now: Date): CustomerState {
+export function customerState(row: { status: Access["status"]; access_ends_at: string | null }, now: Date): CustomerState {
   const ends = row.access_ends_at ?? "";
-  if (row.status !== "fulfilled" || ends <= now.toISOString()) return "expired";
+  if (row.status !== "active" || ends <= now.toISOString()) return "expired";
   return ends <= soonAfter(now) ? "ending" : "active";
 }
 
 function inState(where: Where, state: CustomerState, now: Date) {
   const at = now.toISOString();
   const soon = soonAfter(now);
-  if (state === "expired") return where.or([where("o.status", "=", "expired"), where("o.access_ends_at", "<=", at)]);
-  const running = [where("o.status", "=", "fulfilled"), where("o.access_ends_at", ">", at)];
-  if (state === "ending") return where.and([...running, where("o.access_ends_at", "<=", soon)]);
-  return where.and([...running, where("o.access_ends_at", ">", soon)]);
+  if (state === "expired") return where.or([where("a.status", "=", "expired"), where("a.ends_at", "<=", at)]);
+  const running = [where("a.status", "=", "active"), where("a.ends_at", ">", at)];
+  if (state === "ending") return where.and([...running, where("a.ends_at", "<=", soon)]);
+  return where.and([...running, where("a.ends_at", ">", soon)]);
 }
 
-/** Each address's latest delivered order: no later delivered order of the same address exists. */
-function latestDelivered(db: Database) {
-  return db
-    .selectFrom("orders as o")
-    .where("o.status", "in", delivered)
-    .where("o.access_ends_at", "is not", null)
-    .where((where) =>
-      where.not(
-        where.exists(
-          where
-            .selectFrom("orders as newer")
-            .select("newer.id")
-            .where("newer.status", "in", delivered)
-            .where("newer.access_ends_at", "is not", null)
-            .where(sql<string>`lower(${sql.ref("newer.email")})`, "=", sql<string>`lower(${sql.ref("o.email")})`)
-            .where((newer) =>
-              newer.or([
-                newer("newer.created_at", ">", newer.ref("o.created_at")),
-                newer.and([newer("newer.created_at", "=", newer.ref("o.created_at")), newer("newer.id", ">", newer.ref("o.id"))]),
-              ]),
-            ),
-        ),
-      ),
-    );
+/** Every access that was not revoked, with the order that created it (same reference) for the name. */
+function accessesWithOwner(db: Database) {
+  return db.selectFrom("accesses as a").innerJoin("orders as o", "o.reference", "a.reference").where("a.status", "!=", "revoked");
 }
 
 /** How many customers are in each state, in one pass. */
 export async function countCustomersByState(db: Database, now: Date = new Date()): Promise<Record<CustomerState, number>> {
-  const counts = await latestDelivered(db)
+  const counts = await accessesWithOwner(db)
     .select((select) =>
       customerStates.map((state) =>
         select.fn
           .countAll()
-          .filterWhere((where) => inState(where, state, now))
+          .filterWhere((where) => inState(where as unknown as Where, state, now))
           .as(state),
       ),
     )
@@ -103,12 +72,20 @@ export async function listCustomers(
 ): Promise<{ customers: CustomerRow[]; total: number }> {
   const size = Math.min(Math.max(Math.trunc(pageSize) || 50, 1), 500);
   const offset = (Math.max(Math.trunc(page) || 1, 1) - 1) * size;
-  const query = filter === "all" ? latestDelivered(db) : latestDelivered(db).where((where) => inState(where, filter, now));
+  const all = accessesWithOwner(db);
+  const query = filter === "all" ? all : all.where((where) => inState(where as unknown as Where, filter, now));
   const direction = filter === "active" || filter === "ending" ? "asc" : "desc";
   const [rows, count] = await Promise.all([
-    query.select(columns).orderBy("o.access_ends_at", direction).orderBy("o.id", direction).limit(size).offset(offset).execute(),
+    query
+      .select(["a.id", "a.reference", "a.email", "a.plan_key", "a.viewers", "a.status", "o.first_name", "o.last_name"])
+      .select(sql<string>`${sql.ref("a.ends_at")}`.as("access_ends_at"))
+      .orderBy("a.ends_at", direction)
+      .orderBy("a.id", direction)
+      .limit(size)
+      .offset(offset)
+      .execute(),
     query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow(),
   ]);
-  const customers = rows.map((row) => ({ ...row, access_ends_at: row.access_ends_at ?? "", state: customerState(row, now) }));
+  const customers = rows.map((row) => ({ ...row, state: customerState(row, now) }));
   return { customers, total: Number(count.total) };
 }

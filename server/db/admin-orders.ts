@@ -21,8 +21,8 @@ export interface OrderListQuery {
 }
 
 export interface OrderListPage {
-  /** Newest first. */
-  orders: Order[];
+  /** Newest first; `disputed`: a payment dispute was recorded on its timeline. */
+  orders: (Order & { disputed: boolean })[];
   total: number;
   page: number;
   pages: number;
@@ -58,13 +58,26 @@ export async function listOrders(db: Database, query: OrderListQuery = {}): Prom
   const total = Number(count.total);
   const pages = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), pages);
-  const orders = await filtered
-    .selectAll()
+  const rows = await filtered
+    .selectAll("orders")
+    .select((select) =>
+      select
+        .exists(
+          select
+            .selectFrom("order_events")
+            .select("order_events.id")
+            .whereRef("order_events.order_id", "=", "orders.id")
+            .where("type", "=", "disputed"),
+        )
+        .as("disputed"),
+    )
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(size)
     .offset((page - 1) * size)
     .execute();
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  const orders = rows.map((row) => ({ ...row, disputed: Boolean(row.disputed) }));
   return { orders, total, page, pages };
 }
 
@@ -111,6 +124,8 @@ export async function markOrderDelivered(db: Database, id: number, delivery: Del
     })
     .where("id", "=", id)
     .where("status", "=", "paid")
+    // A paid renewal already extends its access: it is extended, never delivered as a second line.
+    .where("access_id", "is", null)
     .returningAll()
     .executeTakeFirst();
   if (!delivered) return undefined;

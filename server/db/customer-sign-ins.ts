@@ -4,7 +4,7 @@
  * sign-in is void after the fifth wrong code. A row with `customer_session_id` confirms a signed-in session afresh
  * (the step-up code) and has no link. Every check is one conditional update, so two servers answering the
  * same link or code at once cannot both succeed, and a burst of guesses cannot get past five.
- * See docs/decisions/0017-passwordless-account-sign-in.md.
+ * See docs/decisions/0018-passwordless-account-sign-in.md.
  */
 import { sql } from "kysely";
 import { hashCustomerToken } from "./customer-sessions.ts";

@@ -1,7 +1,7 @@
 /**
  * The secrets of a sign-in (customer-sign-ins.ts) and how they are stored: a 256-bit link token kept as its
  * SHA-256, and a 6-digit code kept as a random salt and the SHA-256 of both. Why the salt and not more: the
- * five-try limit is what protects a code (docs/decisions/0017-passwordless-account-sign-in.md).
+ * five-try limit is what protects a code (docs/decisions/0018-passwordless-account-sign-in.md).
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { hashCustomerToken } from "./customer-sessions.ts";

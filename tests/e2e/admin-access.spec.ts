@@ -57,6 +57,10 @@ const actions = (): [string, Record<string, string>][] => [
     `/admin/orders/${reference}`,
     { intent: "deliver", username: "gate", password: "secret-1", serverUrl: "https://tv.example", playlistUrl: "https://tv.example/p.m3u" },
   ],
+  [
+    `/admin/orders/${reference}`,
+    { intent: "extend", username: "gate", password: "secret-2", serverUrl: "https://tv.example", playlistUrl: "https://tv.example/p.m3u" },
+  ],
   [`/admin/orders/${reference}`, { intent: "resend" }],
   [`/admin/orders/${reference}`, { intent: "refund-confirm", reason: "duplicate" }],
   [`/admin/orders/${reference}`, { intent: "refund", reason: "duplicate", refundedCents: "0" }],

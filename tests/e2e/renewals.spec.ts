@@ -31,11 +31,15 @@ async function deliveredOrder(request: import("@playwright/test").APIRequestCont
   };
   await request.post("/fr/checkout", { form, headers: { Origin: e2eServers.main.url } });
   const ends = new Date(Date.now() + days * 24 * 3600_000).toISOString();
-  runSql("UPDATE orders SET status = 'fulfilled', access_starts_at = ?, access_ends_at = ? WHERE email = ?", [
-    new Date().toISOString(),
-    ends,
-    email,
-  ]);
+  const now = new Date().toISOString();
+  runSql("UPDATE orders SET status = 'fulfilled', access_starts_at = ?, access_ends_at = ? WHERE email = ?", [now, ends, email]);
+  // Its access, as delivery creates it (the details are never read here).
+  runSql(
+    `INSERT INTO accesses (reference, email, plan_key, viewers, status, details, starts_at, ends_at, created_at, updated_at)
+     SELECT reference, lower(email), plan_key, viewers, ?, 'v1.not-read', ?, ?, ?, ? FROM orders WHERE email = ?`,
+    [days > 0 ? "active" : "expired", now, ends, now, now, email],
+  );
+  runSql("UPDATE orders SET access_id = (SELECT id FROM accesses WHERE accesses.reference = orders.reference) WHERE email = ?", [email]);
   return queryRows<{ id: number; reference: string }>("SELECT id, reference FROM orders WHERE email = ?", [email])[0]!;
 }
 

@@ -37,6 +37,7 @@ const emptiedTables = [
   "rate_limit_counters",
   "reminder_opt_outs",
   ...siteTables,
+  "accesses",
 ] as const;
 
 /** Deletes every row the site stored, so each figure counts this run only. */

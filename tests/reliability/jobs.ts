@@ -13,6 +13,7 @@
  */
 import { languages } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
+import { markOrderDelivered } from "../../server/db/admin-orders.ts";
 import { createOrder, markOrderPaid } from "../../server/db/repositories.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { Database } from "./database.ts";
@@ -66,11 +67,10 @@ async function seed(db: Database, { orders, reminders }: Options): Promise<{ pai
   const endsAt = new Date(now.getTime() + 6 * 24 * 3600_000).toISOString();
   for (let n = 0; n < reminders; n++) {
     const { order } = await createOrder(db, customer(n, "renew"));
-    await db
-      .updateTable("orders")
-      .set({ status: "fulfilled", paid_at: now.toISOString(), access_starts_at: now.toISOString(), access_ends_at: endsAt })
-      .where("id", "=", order.id)
-      .execute();
+    await markOrderPaid(db, order.id, { gatewayReference: `test_jobs_renew_${n}` }, now);
+    // Delivered, its access created; the reminder queued as a release before accesses did (`{ orderId }`),
+    // which the runner takes to the order's access.
+    await markOrderDelivered(db, order.id, { sealedDetails: "v1.not-read", startsAt: now, endsAt: new Date(endsAt) }, now);
     await enqueueJob(db, {
       kind: JOB_KINDS.renewalReminder,
       payload: { orderId: order.id, days: 7 },

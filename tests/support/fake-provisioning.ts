@@ -37,7 +37,8 @@ export interface TestReceiver {
   start(): Promise<void>;
 }
 
-export async function startTestReceiver(secret: string, nowSeconds?: () => number): Promise<TestReceiver> {
+/** `port` 0 (the default): any free one; an end-to-end test gives the one its server was configured with. */
+export async function startTestReceiver(secret: string, nowSeconds?: () => number, atPort = 0): Promise<TestReceiver> {
   const verify = await loadSnippet();
   const received: ReceivedRequest[] = [];
   let answers: ScriptedAnswer[] = [{ status: 204 }];
@@ -54,7 +55,7 @@ export async function startTestReceiver(secret: string, nowSeconds?: () => numbe
     });
   });
   const listen = (port: number) => new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", resolve));
-  await listen(0);
+  await listen(atPort);
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/orders`,

@@ -4,7 +4,7 @@
  * high enough for the whole suite, behind a "trusted proxy" (so a test's X-Forwarded-For stands for a visitor's
  * address, as a CDN's would), a second one with low contact, newsletter and decline limits and two-step
  * sign-in required for the console, for the tests of those rules, without the fast lane (FAST_LANE=false),
- * and a third taking payments through Stripe.
+ * and with a provisioning system (e2eProvisioning), and a third taking payments through Stripe.
  */
 function server(name: string, port: number, extraEnv: Record<string, string> = {}) {
   const root = `.e2e/${port}`;
@@ -42,6 +42,17 @@ export const fakeStripe = {
   webhookSecret: "whsec_e2e_local_stripe",
 };
 
+/**
+ * The provisioning system the `limited` server tells of paid orders and renewals (FULFILMENT_WEBHOOK_URL): a
+ * test starts tests/support/fake-provisioning.ts on this port when it needs it; while none listens, the
+ * server's attempts fail and are retried, and orders simply stay paid for the operator.
+ */
+export const e2eProvisioning = {
+  port: mainPort + 4,
+  url: `http://127.0.0.1:${mainPort + 4}/provisioning`,
+  secret: "e2e-provisioning-shared-secret-0123456789",
+};
+
 export const e2eServers = {
   main: server("main", mainPort, { TRUST_PROXY: "true" }),
   limited: server("limited", mainPort + 1, {
@@ -52,6 +63,8 @@ export const e2eServers = {
     OPERATOR_REQUIRE_2FA: "true",
     // node:http alone answers here, stored pages included, so the suite runs the server both ways.
     FAST_LANE: "false",
+    FULFILMENT_WEBHOOK_URL: e2eProvisioning.url,
+    FULFILMENT_WEBHOOK_SECRET: e2eProvisioning.secret,
   }),
   // Takes payments through Stripe Checkout (the local Stripe), and asks it about orders pending for 3 s.
   stripe: server("stripe", mainPort + 2, {

@@ -16,7 +16,7 @@ const row: CustomerRow = {
   last_name: "<b>García</b>",
   plan_key: "premium",
   viewers: 3,
-  status: "fulfilled",
+  status: "active",
   access_ends_at: "2026-05-04T12:00:00.000Z",
   state: "ending",
 };

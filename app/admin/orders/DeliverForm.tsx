@@ -3,16 +3,39 @@ import { useAdminText } from "../text";
 import { useSending } from "./ActionNotice";
 import { accessFields, type DeliverField, type DeliverProblem, isUrlField, maxLength, noteField } from "./access-form";
 import type { ActionResult } from "./action-result";
+import { useOrderFormat } from "./format";
 import { inputClass, primaryButton } from "./ui";
 
 const fieldId = (field: DeliverField) => `deliver-${field}`;
 
-/** The access details the customer gets, typed by the operator; what was typed comes back after an error. */
-export function DeliverForm({ email, canSeal, result }: { email: string; canSeal: boolean; result: ActionResult | undefined }) {
+/** Extending a renewal's line instead of delivering a new one: the access's current details come filled in. */
+export interface ExtendMode {
+  access: string;
+  endsAt: string;
+  details: Partial<Record<DeliverField, string>>;
+}
+
+/**
+ * The access details the customer gets, typed by the operator; what was typed comes back after an error.
+ * With `extend`, the same form extends a renewal's line, its current details already filled in.
+ */
+export function DeliverForm({
+  email,
+  canSeal,
+  result,
+  extend,
+}: {
+  email: string;
+  canSeal: boolean;
+  result: ActionResult | undefined;
+  extend?: ExtendMode;
+}) {
   const { t } = useAdminText();
-  const sending = useSending("deliver");
-  const answer = result?.intent === "deliver" ? result : undefined;
-  const value = (field: DeliverField) => answer?.values?.[field] ?? "";
+  const format = useOrderFormat();
+  const intent = extend ? "extend" : "deliver";
+  const sending = useSending(intent);
+  const answer = result?.intent === intent ? result : undefined;
+  const value = (field: DeliverField) => answer?.values?.[field] ?? extend?.details[field] ?? "";
   const problem = (field: DeliverField) => answer?.errors?.[field] as DeliverProblem | undefined;
   const describedBy = (field: DeliverField, hint: boolean) =>
     [problem(field) && `${fieldId(field)}-error`, hint && `${fieldId(field)}-hint`].filter(Boolean).join(" ") || undefined;
@@ -28,15 +51,19 @@ export function DeliverForm({ email, canSeal, result }: { email: string; canSeal
   return (
     <Form method="post" noValidate aria-labelledby="deliver-heading" className="grid gap-4">
       <h3 id="deliver-heading" className="text-lg font-bold text-text">
-        {t("orders.deliver.heading")}
+        {extend ? t("orders.extend.heading") : t("orders.deliver.heading")}
       </h3>
-      <p className="text-sm text-muted">{t("orders.deliver.intro", { email })}</p>
+      <p className="text-sm text-muted">
+        {extend
+          ? t("orders.extend.intro", { access: extend.access, end: format.dateTime(extend.endsAt) })
+          : t("orders.deliver.intro", { email })}
+      </p>
       {!canSeal && (
         <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm text-text">
           {t("orders.deliver.noKey")}
         </p>
       )}
-      <input type="hidden" name="intent" value="deliver" />
+      <input type="hidden" name="intent" value={extend ? "extend" : "deliver"} />
       <div className="grid gap-4 sm:grid-cols-2">
         {accessFields.map((field) => (
           <div key={field}>
@@ -87,7 +114,7 @@ export function DeliverForm({ email, canSeal, result }: { email: string; canSeal
       </div>
       <div>
         <button type="submit" disabled={sending} className={primaryButton}>
-          {sending ? t("orders.actions.working") : t("orders.deliver.submit")}
+          {sending ? t("orders.actions.working") : extend ? t("orders.extend.submit") : t("orders.deliver.submit")}
         </button>
       </div>
     </Form>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { useAdminText } from "../text";
+import { AccessNotices, extendMode } from "./AccessNotices";
 import { useSending } from "./ActionNotice";
 import type { ActionResult } from "./action-result";
 import { DeliverForm } from "./DeliverForm";
@@ -21,9 +22,12 @@ export function NextActions({ data, result }: { data: OrderPageData; result: Act
   const { order, mails, canSeal } = data;
   const accessMail = mails.findLast((mail) => mail.kind === "order-access");
   const refundable = isRefundable(order);
+  const renewal = order.status === "paid" && order.renews_access_id !== null && data.line !== null && order.access_id !== null;
   const primary =
     order.status === "pending" ? (
       <SettleForm />
+    ) : renewal && data.line ? (
+      <DeliverForm email={order.email} canSeal={canSeal} result={result} extend={extendMode(data)} />
     ) : order.status === "paid" ? (
       <DeliverForm email={order.email} canSeal={canSeal} result={result} />
     ) : order.status === "fulfilled" && accessMail ? (
@@ -38,6 +42,7 @@ export function NextActions({ data, result }: { data: OrderPageData; result: Act
           {t("orders.actions.heading")}
         </h2>
         {isLate(order) && <LateAlert paidAt={order.paid_at ?? order.created_at} alertedAt={order.delivery_alerted_at ?? ""} />}
+        <AccessNotices data={data} />
         {primary}
       </section>
       {(refundable || mails.length > 0) && (

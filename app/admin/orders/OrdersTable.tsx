@@ -3,7 +3,7 @@ import type { Order } from "../../../server/db/schema.ts";
 import { findPlan } from "../../content/plans";
 import { useAdminText } from "../text";
 import { useOrderFormat } from "./format";
-import { isLate, LateFlag, StatusBadge, ToDeliverFlag } from "./StatusBadge";
+import { DisputedFlag, isLate, LateFlag, StatusBadge, ToDeliverFlag } from "./StatusBadge";
 import { linkClass } from "./ui";
 
 /** What a row shows: the list never carries addresses, phones or payment details to the page. */
@@ -20,12 +20,25 @@ export type OrderRow = Pick<
   | "currency"
   | "status"
   | "delivery_alerted_at"
->;
+> & { disputed: boolean };
 
-export function toOrderRow(order: Order): OrderRow {
+export function toOrderRow(order: Order & { disputed?: boolean }): OrderRow {
   const { reference, created_at, first_name, last_name, email, plan_key, viewers, amount_cents, currency, status, delivery_alerted_at } =
     order;
-  return { reference, created_at, first_name, last_name, email, plan_key, viewers, amount_cents, currency, status, delivery_alerted_at };
+  const row = {
+    reference,
+    created_at,
+    first_name,
+    last_name,
+    email,
+    plan_key,
+    viewers,
+    amount_cents,
+    currency,
+    status,
+    delivery_alerted_at,
+  };
+  return { ...row, disputed: order.disputed === true };
 }
 
 const cell = "px-3 py-3 align-top";
@@ -73,6 +86,7 @@ export function OrdersTable({ orders }: { orders: OrderRow[] }) {
                   <StatusBadge status={order.status} />
                   {order.status === "paid" && <ToDeliverFlag />}
                   {isLate(order) && <LateFlag />}
+                  {order.disputed && <DisputedFlag />}
                 </span>
               </td>
             </tr>

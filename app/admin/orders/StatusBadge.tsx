@@ -40,6 +40,17 @@ export function LateFlag() {
   );
 }
 
+/** A payment the customer disputed at the processor: the operator answers the dispute there. */
+export function DisputedFlag() {
+  const { t } = useAdminText();
+  return (
+    <span className={`${badge} border-danger/60 text-danger`}>
+      <span aria-hidden="true" className="mr-1.5 inline-block size-2 rounded-full bg-danger" />
+      {t("orders.line.disputedBadge")}
+    </span>
+  );
+}
+
 /** Late while still paid: once delivered or refunded, the alert is history (the timeline keeps it). */
 export const isLate = (order: { status: OrderStatus; delivery_alerted_at: string | null }) =>
   order.status === "paid" && order.delivery_alerted_at !== null;

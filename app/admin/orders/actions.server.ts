@@ -2,6 +2,7 @@ import type { Order } from "../../../server/db/schema.ts";
 import { type ActionResult, type FormValues, formText, type OrderIntent } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
 import { deliverAccess } from "./deliver.server";
+import { extendRenewal } from "./extend.server";
 import { refundOrder, reviewRefund } from "./refund.server";
 import { resendMail } from "./resend.server";
 import { settleFromConsole } from "./settle.server";
@@ -17,6 +18,7 @@ type OrderAction = (
 const actions: Record<OrderIntent, OrderAction> = {
   settle: settleFromConsole,
   deliver: deliverAccess,
+  extend: extendRenewal,
   resend: resendMail,
   "refund-confirm": reviewRefund,
   refund: refundOrder,

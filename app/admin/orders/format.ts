@@ -41,7 +41,9 @@ export function useOrderFormat() {
   }, [language, timeZone]);
 }
 
-/** An action's message in words, its amounts formatted. */
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** An action's message in words, its amounts and instants formatted. */
 export function useMessageText() {
   const { t } = useAdminText();
   const format = useOrderFormat();
@@ -49,7 +51,11 @@ export function useMessageText() {
     const values = Object.fromEntries(
       Object.entries(message.values ?? {}).map(([name, value]) => [
         name,
-        typeof value === "object" ? format.money(value.cents, value.currency) : value,
+        typeof value === "object"
+          ? format.money(value.cents, value.currency)
+          : typeof value === "string" && isoInstant.test(value)
+            ? format.dateTime(value)
+            : value,
       ]),
     );
     return t(message.key, values);

@@ -4,7 +4,7 @@ import { recordOrderEvent } from "../../../server/db/order-events.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import type { ConsoleOperator } from "./console-services.server";
 
-export type AuditedAction = "settle" | "deliver" | "resend" | "refund";
+export type AuditedAction = "settle" | "deliver" | "extend" | "resend" | "refund";
 
 /**
  * Writes what an operator did to an order twice, for two readers: the order's timeline (the story of one

@@ -1,10 +1,12 @@
 import { open } from "../../../server/admin/secret-box.ts";
+import { serverConfig } from "../../../server/config.ts";
 import { findAccessById } from "../../../server/db/accesses.ts";
 import { listOrderMails } from "../../../server/db/admin-orders.ts";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderByReference } from "../../../server/db/repositories.ts";
 import type { Access, Order } from "../../../server/db/schema.ts";
 import type { AccessDetails } from "../../../server/mail/access-mail.ts";
+import { DISPUTED_EVENT } from "../../access/dispute.server";
 import type { ConsoleServices } from "./console-services.server";
 import { buildTimeline } from "./timeline";
 
@@ -77,6 +79,9 @@ export async function loadOrderPage(services: ConsoleServices, reference: string
     // The access this order paid for (or renews): its details, and where it stands.
     access: openAccess(services.accessKey, access?.details ?? null),
     line: access ? accessLine(access) : null,
+    // Whether a provisioning system is told of revocations, or the operator disables the line by hand.
+    provisioning: Boolean(serverConfig().FULFILMENT_WEBHOOK_URL),
+    disputedAt: events.find((event) => event.type === DISPUTED_EVENT)?.created_at ?? null,
     canSeal: services.accessKey !== null,
   };
 }

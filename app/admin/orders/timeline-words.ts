@@ -25,6 +25,12 @@ const eventKeys: Readonly<Record<string, AdminTextKey>> = {
   "reminder-sent": "orders.timeline.events.reminderSent",
   "reminder-skipped": "orders.timeline.events.reminderSkipped",
   "access-revealed": "orders.timeline.events.accessRevealed",
+  renewed: "orders.timeline.events.renewed",
+  "renewal-refused": "orders.timeline.events.renewalRefused",
+  extended: "orders.timeline.events.extended",
+  "access-revoked": "orders.timeline.events.accessRevoked",
+  disputed: "orders.timeline.events.disputed",
+  "access-event-sent": "orders.timeline.events.accessEventSent",
 };
 
 /** Why a reminder was not sent, as the renewal job records it. */
@@ -34,6 +40,8 @@ const skipReasonKeys: Readonly<Record<string, AdminTextKey>> = {
   ended: "orders.timeline.skipReasons.ended",
   "opted-out": "orders.timeline.skipReasons.opted-out",
   "bought-again": "orders.timeline.skipReasons.bought-again",
+  revoked: "orders.timeline.skipReasons.revoked",
+  extended: "orders.timeline.skipReasons.extended",
 };
 
 const mailKindKeys: Readonly<Record<string, AdminTextKey>> = {
@@ -41,6 +49,8 @@ const mailKindKeys: Readonly<Record<string, AdminTextKey>> = {
   "order-access": "orders.timeline.mailKinds.orderAccess",
   "order-refund": "orders.timeline.mailKinds.orderRefund",
   "renewal-reminder": "orders.timeline.mailKinds.renewalReminder",
+  "renewal-confirmation": "orders.timeline.mailKinds.renewalConfirmation",
+  "access-extended": "orders.timeline.mailKinds.accessExtended",
 };
 
 const statuses = ["pending", "paid", "failed", "fulfilled", "expired", "refunded"] as const;
@@ -59,7 +69,8 @@ export function useTimelineWords() {
     const skipped = text(details.reason);
     const reason = skipped ? t(skipReasonKeys[skipped] ?? "orders.timeline.skipReasons.other", { reason: skipped }) : "";
     const days = typeof details.days === "number" ? details.days : "";
-    const what = t(key, { type: entry.type, amount: format.money(cents, text(details.currency) || site.currency), days, reason });
+    const money = format.money(cents, text(details.currency) || site.currency);
+    const what = t(key, { type: entry.type, amount: money, days, reason, access: text(details.access) });
     const more: string[] = [];
     const outcome = statuses.find((status) => status === details.outcome);
     if (outcome) more.push(t("orders.timeline.outcome", { status: t(`orders.status.${outcome}`) }));
