@@ -46,5 +46,18 @@ export const mailSamples: Record<string, readonly unknown[]> = {
       linkDays: 30,
     },
   ],
+  renderRenewalMail: [
+    {
+      occasion: "paid",
+      reference: "NS-4M2P-8RTW",
+      access: "NS-7F3K-9QXD",
+      firstName: "Camille",
+      planKey: "advanced",
+      viewers: 2,
+      endsAt: new Date("2026-09-01T10:00:00.000Z"),
+    },
+  ],
+  renderSignInMail: [{ linkUrl: link("/account/link?token=a"), code: "482913" }],
+  renderStepUpMail: [{ code: "482913" }],
   renderDeliveryAlertMail: [{ reference: "NS-7F3K-9QXD", plan: "Gold", paidAt: at }],
 };
