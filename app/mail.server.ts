@@ -1,6 +1,7 @@
 import { defaultLanguage, isLanguage, type Language, localizePath } from "../common/languages";
 import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
+import { orderMailLanguage } from "../server/db/customer-preferences.ts";
 import type { Database } from "../server/db/database.ts";
 import type { ContactMessage, NewsletterSubscriber, Order } from "../server/db/schema.ts";
 import { AFTER_SALE_MAIL_KINDS, renderRefundMail } from "../server/mail/access-mail.ts";
@@ -28,8 +29,8 @@ async function queue(db: Database, kind: string, to: string, mail: { subject: st
   await queueMail(db, { kind, to, ...mail, orderId });
 }
 
-export function queueOrderConfirmation(db: Database, order: Order) {
-  const language = languageOf(order.language);
+export async function queueOrderConfirmation(db: Database, order: Order) {
+  const language = await orderMailLanguage(db, order);
   const mail = renderOrderConfirmation(orderConfirmationInput(order, formatPrice(order.amount_cents, language, order.currency)), language);
   return queue(db, MAIL_KINDS.orderConfirmation, order.email, mail, order.id);
 }
@@ -40,7 +41,7 @@ export function queueOrderConfirmation(db: Database, order: Order) {
  * that records it, so each refund recorded is mailed once.
  */
 export async function queueRefundNotice(db: Database, order: Order, refundedCents: number, refundedAt: Date = new Date()) {
-  const language = languageOf(order.language);
+  const language = await orderMailLanguage(db, order);
   const amount = formatPrice(refundedCents, language, order.currency);
   const mail = renderRefundMail({ reference: order.reference, firstName: order.first_name, amount, refundedAt }, language);
   await queueMail(db, { kind: AFTER_SALE_MAIL_KINDS.refund, to: order.email, ...mail, orderId: order.id }, refundedAt);

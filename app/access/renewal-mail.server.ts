@@ -1,5 +1,5 @@
 /** Queues the renewal mails (server/mail/renewal-mail.ts) in the customer's language. */
-import { defaultLanguage, isLanguage } from "../../common/languages";
+import { orderMailLanguage } from "../../server/db/customer-preferences.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { Access, Order } from "../../server/db/schema.ts";
 import { queueMail } from "../../server/mail/mail-job.ts";
@@ -12,7 +12,7 @@ export async function queueRenewalMail(
   access: Access,
   now: Date = new Date(),
 ): Promise<void> {
-  const language = isLanguage(order.language) ? order.language : defaultLanguage;
+  const language = await orderMailLanguage(db, order);
   const input = {
     occasion,
     reference: order.reference,

@@ -6,9 +6,10 @@
  * latest order (the one the customer would renew).
  */
 import { sql } from "kysely";
-import { defaultLanguage, isLanguage, type Language, localizePath } from "../../common/languages";
+import { type Language, localizePath } from "../../common/languages";
 import { site } from "../../content/site.ts";
 import { lockAccess } from "../../server/db/accesses.ts";
+import { orderMailLanguage } from "../../server/db/customer-preferences.ts";
 import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { normalizeEmail } from "../../server/db/repositories.ts";
@@ -131,7 +132,7 @@ export async function sendRenewalReminder(
       await recordOrderEvent(transaction, { orderId, type: "reminder-skipped", actor: "system", details: { days, endsAt, reason } }, now);
       return reason;
     }
-    const language = isLanguage(latest.language) ? latest.language : defaultLanguage;
+    const language = await orderMailLanguage(transaction, latest);
     const input = {
       firstName: latest.first_name,
       planKey: access.plan_key,

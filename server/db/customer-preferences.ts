@@ -3,7 +3,7 @@
  * language of the shop's mails. No row, or no language chosen, means the mail goes out in the language the
  * order was placed in, so the senders pass that as the fallback.
  */
-import { isLanguage, type Language } from "../../common/languages.ts";
+import { defaultLanguage, isLanguage, type Language } from "../../common/languages.ts";
 import type { Database } from "./database.ts";
 import { normalizeEmail } from "./newsletter.ts";
 import { timestamp } from "./time.ts";
@@ -32,4 +32,9 @@ export async function setMailLanguage(db: Database, email: string, language: Lan
     .values({ email: normalizeEmail(email), mail_language: language, created_at: at, updated_at: at })
     .onConflict((conflict) => conflict.column("email").doUpdateSet({ mail_language: language, updated_at: at }))
     .execute();
+}
+
+/** The language of a mail about an order: the address's choice, else the language the order was placed in. */
+export async function orderMailLanguage(db: Database, order: { email: string; language: string }): Promise<Language> {
+  return mailLanguageFor(db, order.email, isLanguage(order.language) ? order.language : defaultLanguage);
 }

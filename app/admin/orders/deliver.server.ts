@@ -1,6 +1,6 @@
-import { defaultLanguage, isLanguage } from "../../../common/languages";
 import { seal } from "../../../server/admin/secret-box.ts";
 import { markOrderDelivered } from "../../../server/db/admin-orders.ts";
+import { orderMailLanguage } from "../../../server/db/customer-preferences.ts";
 import { recordOrderEvent } from "../../../server/db/order-events.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { accessPeriod } from "../../../server/fulfilment/payload.ts";
@@ -43,7 +43,7 @@ export async function fulfilOrder(
   if (!key) throw new Error("ACCESS_ENCRYPTION_KEY is not set: access details are never stored unencrypted");
   const period = accessPeriod(order, now);
   const sealedDetails = seal(key, JSON.stringify(details));
-  const language = isLanguage(order.language) ? order.language : defaultLanguage;
+  const language = await orderMailLanguage(services.db, order);
   const mail = renderAccessMail({ reference: order.reference, firstName: order.first_name, details, ...period }, language);
 
   const delivered = await services.db.transaction().execute(async (transaction) => {
