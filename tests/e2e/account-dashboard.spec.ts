@@ -1,5 +1,6 @@
 import { signInCustomer } from "../support/account.ts";
 import { customerWithAccess, d, newEmail, withoutJavaScript } from "../support/account-dashboard.ts";
+import { codeOf, mailTo, say } from "../support/account-sign-in.ts";
 import { consoleText, runSql, signedInOperator } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { e2eServers } from "../support/servers.ts";
@@ -157,16 +158,28 @@ test.describe("the signed-in customer's account", () => {
     expectAccessible,
     consoleErrors,
   }) => {
-    // The unknown references answer 404, as may /account/verify where its own branch is not merged yet.
     consoleErrors.allow(/status of 404/);
     const email = newEmail("marc");
     const order = await customerWithAccess(request, email, 20, "fr");
     const stranger = await customerWithAccess(request, newEmail("zoe"), 20, "fr");
     await signInCustomer(context, email, { verifiedAgoMs: 11 * 60_000 });
-    await openHydrated(page, `/fr/account/access/${order.reference}`);
+    const accessPage = `/fr/account/access/${order.reference}`;
+    await openHydrated(page, accessPage);
     await page.getByRole("button", { name: d("fr", "access.reveal") }).click();
-    await expect(page).toHaveURL(`/fr/account/verify?next=${encodeURIComponent(`/fr/account/access/${order.reference}`)}`);
+    await expect(page).toHaveURL(`/fr/account/verify?next=${encodeURIComponent(accessPage)}`);
     expect(queryRows("SELECT id FROM order_events WHERE order_id = ? AND type = 'access-revealed'", [order.id])).toEqual([]);
+    await expect(page.getByText(`pw-${order.username}-secret`)).toHaveCount(0);
+
+    // The fresh code comes by mail; typed, it brings the customer back to the access, which now opens.
+    await page.getByRole("button", { name: say("fr", "verifySend") }).click();
+    const code = codeOf(await mailTo(email, "account-step-up"));
+    await page.getByRole("main").getByLabel(say("fr", "codeLabel")).fill(code);
+    await page.getByRole("button", { name: say("fr", "verifySubmit") }).click();
+    await expect(page).toHaveURL(accessPage);
+    await page.getByRole("button", { name: d("fr", "access.reveal") }).click();
+    await expect(page.getByText(`pw-${order.username}-secret`)).toBeVisible();
+    await expectAccessible();
+    expect(queryRows("SELECT id FROM order_events WHERE order_id = ? AND type = 'access-revealed'", [order.id])).toHaveLength(1);
 
     for (const reference of [stranger.reference, "NS-ZZZZ-ZZZZ"]) {
       const answer = await page.goto(`/fr/account/access/${reference}`);
