@@ -73,6 +73,8 @@ export interface CustomerSessionsTable {
   ended_at: Timestamp | null;
   /** The client address that signed in (for the customer's own list of sessions and the reveal lines). */
   address: string;
+  /** The browser's IANA time zone when it signed in (null without JavaScript): the account's dates use it. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }

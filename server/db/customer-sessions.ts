@@ -5,6 +5,7 @@
  * lasts 30 days. Sign-out ends one session, "sign out everywhere" every session of the address.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { knownTimeZone } from "../../common/time-zone.ts";
 import type { Database } from "./database.ts";
 import { normalizeEmail } from "./newsletter.ts";
 import type { CustomerSession } from "./schema.ts";
@@ -19,7 +20,7 @@ export const hashCustomerToken = (token: string) => createHash("sha256").update(
 /** Opens a session for an address that just proved it reads its mail. Returns the cookie's token. */
 export async function createCustomerSession(
   db: Database,
-  { email, address }: { email: string; address: string },
+  { email, address, timeZone = null }: { email: string; address: string; timeZone?: string | null },
   now: Date = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
@@ -33,6 +34,7 @@ export async function createCustomerSession(
       expires_at: new Date(now.getTime() + CUSTOMER_SESSION_SHORT_MS).toISOString(),
       ended_at: null,
       address,
+      time_zone: knownTimeZone(timeZone),
       created_at: at,
       updated_at: at,
     })

@@ -48,7 +48,7 @@ test.describe("signing in to the account", () => {
     expect(mail).toContain("Hola:");
     const link = linkPath(mail);
     expect(link).toMatch(/^\/es\/account\/link\?token=/);
-    await page.goto(link);
+    await openHydrated(page, link);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("es", "linkTitle"));
     expect(await sessionCookies(context)).toEqual([]);
     await expectAccessible();
@@ -64,6 +64,11 @@ test.describe("signing in to the account", () => {
     );
     for (const cookie of cookies) expect([cookie.httpOnly, cookie.sameSite]).toEqual([true, "Lax"]);
     await expectSignedIn(page, "es");
+    // The browser's time zone came with the button's form: the account's dates are written in it.
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(queryRows<{ time_zone: string | null }>("SELECT time_zone FROM customer_sessions WHERE email = ?", [email])).toEqual([
+      { time_zone: zone },
+    ]);
 
     // Used once: opened again, it says so and offers a new mail.
     await page.goto(link);

@@ -60,8 +60,7 @@ export function AccessPage({ access, answer }: { access: AccessView; answer: Acc
   return (
     <>
       <p>
-        {/* A whole-document visit: /account.data, a script's data request, would go without the session cookie. */}
-        <Link to={localized("/account")} reloadDocument className={textLink}>
+        <Link to={localized("/account")} className={textLink}>
           {t("dashboard.access.back")}
         </Link>
       </p>

@@ -19,8 +19,8 @@ import { ownAccess } from "./find.server";
 import { type ResendOutcome, resendAccessMail } from "./resend.server";
 import { type RevealOutcome, revealAccess } from "./reveal.server";
 
-export function accessView(access: Access, language: Language, now: Date = new Date()) {
-  const format = accountFormat(language);
+export function accessView(access: Access, language: Language, timeZone: string | null = null, now: Date = new Date()) {
+  const format = accountFormat(language, timeZone);
   return {
     reference: access.reference,
     plan: site.plans.find((plan) => plan.key === access.plan_key)?.name ?? access.plan_key,
@@ -47,7 +47,7 @@ export async function loadAccessPage(context: Readonly<RouterContextProvider>, r
     if (!session) return toSignIn(language);
     const access = await ownAccess(db, session, reference);
     if (!access) return notFound();
-    return answer({ state: "found" as const, access: accessView(access, language) });
+    return answer({ state: "found" as const, access: accessView(access, language, session.time_zone) });
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "An account's access page could not be loaded");
     return unavailable();

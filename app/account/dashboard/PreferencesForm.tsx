@@ -58,12 +58,8 @@ export function PreferencesForm({ preferences, answer }: { preferences: Preferen
       <h2 id="preferences-heading" className={sectionHeading}>
         {t("dashboard.preferences.heading")}
       </h2>
-      {/*
-        Keyed by the saved choices, so the form shows them afresh after each save. A whole-document post: the
-        session cookie is scoped to /account and below, so the data request a script would make
-        (/account.data) would go without it.
-      */}
-      <Form method="post" reloadDocument key={JSON.stringify(preferences)} className={`mt-4 space-y-6 ${card}`}>
+      {/* Keyed by the saved choices, so the form shows them afresh after each save. */}
+      <Form method="post" key={JSON.stringify(preferences)} className={`mt-4 space-y-6 ${card}`}>
         <input type="hidden" name="intent" value="preferences" />
         <Choices
           name="reminders"

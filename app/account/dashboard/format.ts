@@ -1,7 +1,7 @@
 /**
- * Dates, money and cards as the account pages write them, on the server. Dates are in UTC with the zone
- * written out ("1 December 2026 at 09:30 UTC"): the server cannot know the customer's zone, and a date that
- * names its zone is right everywhere, without JavaScript and without a redraw after hydration.
+ * Dates, money and cards as the account pages write them, on the server. Dates are in the zone the browser
+ * told when it signed in (customer_sessions.time_zone), else in UTC, always with the zone written out ("1
+ * December 2026 at 10:30 CET"): right everywhere, without JavaScript and without a redraw after hydration.
  */
 import { cardBrandNames } from "../../../common/card.ts";
 import { type Language, localeTags } from "../../../common/languages";
@@ -15,7 +15,8 @@ export interface AccountFormat {
   cardBrand(brand: string): string;
 }
 
-export function accountFormat(language: Language): AccountFormat {
+export function accountFormat(language: Language, timeZone: string | null = null): AccountFormat {
+  const zone = timeZone ?? "UTC";
   const locale = localeTags[language];
   // dateStyle cannot be combined with timeZoneName: the same "long" date, spelled out field by field.
   const dateTime = new Intl.DateTimeFormat(locale, {
@@ -24,10 +25,10 @@ export function accountFormat(language: Language): AccountFormat {
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    timeZone: "UTC",
+    timeZone: zone,
     timeZoneName: "short",
   });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: zone });
   return {
     dateTime: (value) => dateTime.format(new Date(value)),
     date: (value) => date.format(new Date(value)),

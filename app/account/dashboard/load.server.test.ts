@@ -34,6 +34,20 @@ for (const target of testTargets) {
       }
     });
 
+    it("writes the end in the time zone the browser gave at sign-in, naming it", async () => {
+      const other = await createDashboardTestBed(target.dialect);
+      try {
+        await other.access({ endsAt: new Date("2026-03-28T23:30:00.000Z") });
+        const endIn = async (time_zone: string | null) =>
+          (await loadDashboard({ db: other.handle.db }, { email: other.email, time_zone }, "en", now, linkKey)).accesses[0]?.endsAt;
+        // 23:30 UTC on the 28th is half past midnight on the 29th in Paris.
+        expect(await endIn("Europe/Paris")).toMatch(/March 29, 2026.*12:30.AM.*GMT\+1/);
+        expect(await endIn(null)).toMatch(/March 28, 2026.*11:30.PM.*UTC/);
+      } finally {
+        await other.handle.cleanup();
+      }
+    });
+
     it("lists each access with its plan, viewers, state, end, reminders and a Renew link to the latest paid order", async () => {
       const { order, access } = await bed.access({ endsAt: inDays(5), order: { plan_key: "premium", viewers: 3 } });
       const { access: ended } = await bed.access({ endsAt: inDays(-3), status: "expired" });

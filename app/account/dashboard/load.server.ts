@@ -31,13 +31,13 @@ export function deviceGuides(language: Language): DeviceGuide[] {
 
 export async function loadDashboard(
   services: Pick<Services, "db">,
-  session: Pick<CustomerSession, "email">,
+  session: Pick<CustomerSession, "email"> & Partial<Pick<CustomerSession, "time_zone">>,
   language: Language,
   now: Date = new Date(),
   key: Buffer | undefined = linkKey(),
 ): Promise<DashboardData> {
   const { db } = services;
-  const format = accountFormat(language);
+  const format = accountFormat(language, session.time_zone ?? null);
   const preferences = await readPreferences(db, session.email);
   const [accesses, orders] = await Promise.all([
     loadSubscriptions(db, session.email, { language, format, optedOut: !preferences.reminders, now, linkKey: key }),

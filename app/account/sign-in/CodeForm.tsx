@@ -4,6 +4,7 @@ import { FormField, inputClass } from "../../checkout/FormField";
 import { useAccountText } from "../text";
 import type { EmailProblem } from "./email";
 import { primaryButton } from "./SignInPage";
+import { TimeZoneField } from "./TimeZoneField";
 
 interface CodeFormProps {
   /** Where the form posts: `/account/code` to sign in, `/account/verify` to confirm a session. */
@@ -26,6 +27,7 @@ export function CodeForm({ action, email, typedEmail, emailProblem, codeProblem,
   const codeMessage = codeProblem ? t(codeProblem === "required" ? "signIn.errors.codeRequired" : "signIn.errors.codeFormat") : codeError;
   return (
     <Form method="post" action={action} className="mt-6 space-y-4" noValidate>
+      <TimeZoneField />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

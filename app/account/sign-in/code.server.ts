@@ -37,7 +37,8 @@ export async function signInWithCode(
   try {
     const { db } = await servicesOf(context);
     const check = await checkSignInCode(db, { email: read.email }, code);
-    if (check.result === "signed-in") return startSessionAndGoHome(db, request, check.signIn.email, language);
+    if (check.result === "signed-in")
+      return startSessionAndGoHome(db, request, { email: check.signIn.email, timeZone: form.timeZone }, language);
     if (check.result === "wrong") return answer({ state: "wrong", email: read.email, triesLeft: check.triesLeft }, 400);
     return answer({ state: check.result, email: read.email }, 400);
   } catch (error) {

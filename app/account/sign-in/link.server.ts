@@ -27,13 +27,18 @@ export async function lookAtLink(context: Readonly<RouterContextProvider>, reque
   }
 }
 
-export async function signInByLink(context: Readonly<RouterContextProvider>, request: Request, language: Language) {
+export async function signInByLink(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  form: Record<string, FormDataEntryValue>,
+  language: Language,
+) {
   const token = tokenOf(request);
   try {
     const { db } = await servicesOf(context);
     const signIn = await spendSignInToken(db, token);
     if (!signIn) return answer({ state: "over" }, 410);
-    return startSessionAndGoHome(db, request, signIn.email, language);
+    return startSessionAndGoHome(db, request, { email: signIn.email, timeZone: form.timeZone }, language);
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "A sign-in link could not be used");
     return answer({ state: "unavailable" }, 503);

@@ -1,9 +1,11 @@
 import { Form } from "react-router";
 import { languageFromPath, requestPathname } from "../../../common/languages";
+import { readForm } from "../../../common/read-form.ts";
 import { accountMeta } from "../../account/meta";
 import { type LinkState, lookAtLink, signInByLink } from "../../account/sign-in/link.server";
 import { RequestForm } from "../../account/sign-in/RequestForm";
 import { Notice, primaryButton, SignInPage } from "../../account/sign-in/SignInPage";
+import { TimeZoneField } from "../../account/sign-in/TimeZoneField";
 import { useAccountText } from "../../account/text";
 import { AccountUnavailable } from "../../account/Unavailable";
 import { actionOrLoaderHeaders } from "../../cache-control";
@@ -17,9 +19,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return lookAtLink(context, request);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const language = languageFromPath(requestPathname(request));
-  return signInByLink(context, request, language);
+  return signInByLink(context, request, (await readForm(request)) ?? {}, language);
 }
 
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
@@ -42,6 +44,7 @@ export default function AccountLink({ loaderData, actionData }: Route.ComponentP
     <SignInPage title={t("signIn.linkTitle")} lead={t("signIn.linkLead")}>
       {/* The token stays in the page's address (the form posts back to it), so nothing new carries it. */}
       <Form method="post" className="mt-8">
+        <TimeZoneField />
         <button type="submit" className={primaryButton}>
           {t("signIn.linkButton")}
         </button>

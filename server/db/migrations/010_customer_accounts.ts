@@ -30,6 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("expires_at", timestampType, (column) => column.notNull())
     .addColumn("ended_at", timestampType)
     .addColumn("address", "text", (column) => column.notNull())
+    .addColumn("time_zone", "text")
     .addColumn("created_at", timestampType, (column) => column.notNull())
     .addColumn("updated_at", timestampType, (column) => column.notNull())
     .execute();
