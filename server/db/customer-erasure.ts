@@ -14,6 +14,7 @@ import {
   scrubEventDetails,
 } from "../customer-data/erasure-plan.ts";
 import { JOB_KINDS } from "../jobs/enqueue.ts";
+import { logger } from "../logger.ts";
 import { MAIL_KINDS } from "../mail/templates.ts";
 import type { Database } from "./database.ts";
 import { mailJobKey } from "./mails.ts";
@@ -70,8 +71,19 @@ async function eraseIn(db: Database, email: string, retentionYears: number, now:
  * Nothing to do on PostgreSQL, whose dead rows go at its next vacuum.
  */
 export async function forgetErasedPages(db: Database): Promise<void> {
-  if (isSqlite(db)) await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+  if (!isSqlite(db)) return;
+  // A checkpoint cannot pass a reader still on an older snapshot (another process reading the file, a
+  // statement of this server's not finished yet): it then says `busy` and leaves the old pages in the file.
+  // Asked again a moment later, it finishes.
+  for (let attempt = 1; attempt <= checkpointAttempts; attempt++) {
+    const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    if (rows[0]?.busy === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  logger.warn("An erasure's checkpoint stayed busy: the erased bytes leave the file at the next checkpoint");
 }
+
+const checkpointAttempts = 20;
 
 async function eraseRows(db: Database, email: string, retentionYears: number, now: Date): Promise<ErasureSummary> {
   const at = now.toISOString();
