@@ -72,18 +72,29 @@ async function eraseIn(db: Database, email: string, retentionYears: number, now:
  */
 export async function forgetErasedPages(db: Database): Promise<void> {
   if (!isSqlite(db)) return;
-  // A checkpoint cannot pass a reader still on an older snapshot (another process reading the file, a
-  // statement of this server's not finished yet): it then says `busy` and leaves the old pages in the file.
-  // Asked again a moment later, it finishes.
-  for (let attempt = 1; attempt <= checkpointAttempts; attempt++) {
-    const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
-    if (rows[0]?.busy === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  logger.warn("An erasure's checkpoint stayed busy: the erased bytes leave the file at the next checkpoint");
+  // A checkpoint cannot pass a reader still on an older snapshot (another process reading the file, say): it
+  // then says `busy` and leaves the old pages in the file. Asked again a moment later, it finishes; the
+  // answer waits for the first two seconds of that, then the asking goes on behind it for a minute.
+  if (await checkpointWithin(db, 2_000)) return;
+  void checkpointWithin(db, 60_000).then((done) => {
+    if (!done) logger.warn("An erasure's checkpoint stayed busy for a minute: the erased bytes leave the file at a later one");
+  });
 }
 
-const checkpointAttempts = 20;
+async function checkpointWithin(db: Database, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+      if (rows[0]?.busy === 0) return true;
+    } catch (error) {
+      logger.warn({ reason: (error as Error).message }, "An erasure's checkpoint failed");
+      return false;
+    }
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 async function eraseRows(db: Database, email: string, retentionYears: number, now: Date): Promise<ErasureSummary> {
   const at = now.toISOString();
