@@ -49,20 +49,10 @@ export async function eraseCustomer(
   address: string,
   { retentionYears, now = new Date() }: { retentionYears: number; now?: Date },
 ): Promise<ErasureSummary> {
-  const erase = (transaction: Database) => eraseIn(transaction, normalizeEmail(address), retentionYears, now);
+  // On SQLite the connection overwrites deleted content with zeros (secure_delete, set when the file is
+  // opened: sqlite-dialect.ts), and forgetErasedPages then empties the write-ahead log.
+  const erase = (transaction: Database) => eraseRows(transaction, normalizeEmail(address), retentionYears, now);
   return db.isTransaction ? erase(db) : db.transaction().execute(erase);
-}
-
-async function eraseIn(db: Database, email: string, retentionYears: number, now: Date): Promise<ErasureSummary> {
-  // SQLite leaves a deleted value's bytes in the file until the space is reused; for these statements it
-  // overwrites them with zeros instead (forgetErasedPages then empties the write-ahead log).
-  const sqlite = isSqlite(db);
-  if (sqlite) await sql`PRAGMA secure_delete = ON`.execute(db);
-  try {
-    return await eraseRows(db, email, retentionYears, now);
-  } finally {
-    if (sqlite) await sql`PRAGMA secure_delete = OFF`.execute(db);
-  }
 }
 
 /**

@@ -13,12 +13,13 @@ interface Scratch {
 }
 
 describe("openSqliteFile", () => {
-  it("creates the missing folders and sets WAL, foreign keys and a busy timeout", () => {
+  it("creates the missing folders and sets WAL, foreign keys, a busy timeout and secure delete", () => {
     const database = openSqliteFile(join(folder, "nested", "deeper", "a.db"), { busyTimeoutMs: 1234 });
     try {
       expect(database.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
       expect(database.prepare("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
       expect(database.prepare("PRAGMA busy_timeout").get()).toEqual({ timeout: 1234 });
+      expect(database.prepare("PRAGMA secure_delete").get()).toEqual({ secure_delete: 1 });
     } finally {
       database.close();
     }

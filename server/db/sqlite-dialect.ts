@@ -38,6 +38,9 @@ export function openSqliteFile(file: string, options: SqliteFileOptions = {}): D
     database.exec("PRAGMA journal_mode = WAL");
     database.exec("PRAGMA foreign_keys = ON");
     database.exec("PRAGMA synchronous = NORMAL");
+    // Deleted or moved content is overwritten with zeros, not left in the file's free space: an erased
+    // customer's bytes must not stay behind an update or a page's defragmentation (decision 0020).
+    database.exec("PRAGMA secure_delete = ON");
   } catch (error) {
     database.close();
     throw error;
