@@ -77,6 +77,9 @@ export function runSql(sql: string, parameters: (string | number | null)[] = [],
   const db = new DatabaseSync(server.databaseFile);
   try {
     db.exec("PRAGMA busy_timeout = 5000");
+    // As the server's connections do (server/db/sqlite-dialect.ts): a write here that defragments a page
+    // must not leave copies of other rows in its free space, or an erasure could not remove them.
+    db.exec("PRAGMA secure_delete = ON");
     db.prepare(sql).run(...parameters);
   } finally {
     db.close();
