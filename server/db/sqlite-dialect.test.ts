@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Generated, Kysely, sql } from "kysely";
@@ -22,6 +22,23 @@ describe("openSqliteFile", () => {
       expect(database.prepare("PRAGMA secure_delete").get()).toEqual({ secure_delete: 1 });
     } finally {
       database.close();
+    }
+  });
+
+  it("leaves no copy of a changed row in the file when other rows' inserts split its page (secure delete)", () => {
+    const file = join(folder, "split.db");
+    const [app, other] = [openSqliteFile(file), openSqliteFile(file)];
+    try {
+      app.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
+      app.prepare("INSERT INTO t VALUES (3, ?)").run(`SECRET-MARTA-${"x".repeat(200)}`);
+      // Enough rows to split the table's first page: its cells are copied to new pages.
+      for (let id = 10; id <= 60; id++) other.prepare("INSERT INTO t VALUES (?, ?)").run(id, "z".repeat(200));
+      app.prepare("UPDATE t SET v = 'erased' WHERE id = 3").run();
+      app.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      expect(readFileSync(file).toString("latin1")).not.toContain("SECRET-MARTA");
+    } finally {
+      app.close();
+      other.close();
     }
   });
 
