@@ -73,8 +73,8 @@ test("the operator's day: a visitor pays, the operator finds the order, delivers
   expect(refunded).toMatchObject({ status: "refunded", refunded_cents: refunded!.amount_cents });
   await expect.poll(() => mails().some((mail) => mail.file.includes("order-refund") && mail.source.includes(email))).toBe(true);
 
-  // The timeline tells every step.
-  await page.reload();
+  // The timeline tells every step. A fresh visit, not a reload: a refund posted before the page hydrated would be posted again.
+  await page.goto(`/admin/orders/${reference}`);
   const timeline = page.getByRole("list").filter({ hasText: orders.timeline.events.created });
   for (const step of [
     orders.timeline.events.created,
