@@ -3,6 +3,7 @@ import { defaultLanguage, type Language, languages } from "../../common/language
 import { site } from "../../content/site";
 import type { Messages } from "../i18n/i18n";
 import { isSitePath } from "../site-path";
+import { sellerShape } from "./seller-shape";
 
 type Tree = { [key: string]: unknown };
 
@@ -67,6 +68,7 @@ const siteShape = z
     currency: z.string().refine((value) => /^[A-Z]{3}$/.test(value) && Intl.supportedValuesOf("currency").includes(value), {
       error: 'must be an ISO 4217 currency code in capitals, e.g. "EUR" or "USD"',
     }),
+    seller: sellerShape,
     plans: z.array(planShape).min(1, { error: "must list at least one plan" }),
     defaultPlan: z.string(),
     viewerChoices: z
