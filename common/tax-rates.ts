@@ -2,7 +2,7 @@
  * Which VAT rate an invoice applies, from TAX_MODE and the dated rates table of content/tax-rates.json
  * (docs/decisions/0021-invoices-and-tax.md). Pure: the caller hands in the mode, the table and the countries.
  */
-import { isRate } from "./tax";
+import { isRate } from "./tax.ts";
 
 /** `stripe` is in the setting's vocabulary but refused at start until Stripe Tax is built. */
 export const TAX_MODES = ["none", "eu-oss", "stripe"] as const;
