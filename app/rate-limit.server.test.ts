@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfig } from "../server/config.ts";
 import { migrateToLatest } from "../server/db/database.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../tests/support/databases.ts";
-import { clientAddress, declines, formLimits } from "./rate-limit.server";
+import { clientAddress, clientCountry, declines, formLimits } from "./rate-limit.server";
 
 /** On an hour boundary, so it starts both a ten-minute and an hour window. */
 const T0 = new Date("2026-03-01T09:00:00.000Z");
@@ -20,6 +20,13 @@ describe("client address", () => {
     const request = (headers: Record<string, string>) => new Request("http://localhost/contact", { headers });
     expect(clientAddress(request({ "x-client-address": "198.51.100.7" }))).toBe("198.51.100.7");
     expect(clientAddress(request({}))).toBe("unknown");
+  });
+
+  it("has the country the HTTP layer looked up, or null", () => {
+    const request = (headers: Record<string, string>) => new Request("http://localhost/checkout", { headers });
+    expect(clientCountry(request({ "x-client-country": "ES" }))).toBe("ES");
+    expect(clientCountry(request({ "x-client-country": "<script>" }))).toBeNull();
+    expect(clientCountry(request({}))).toBeNull();
   });
 });
 

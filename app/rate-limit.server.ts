@@ -23,6 +23,12 @@ export function clientAddress(request: Request): string {
   return request.headers.get("x-client-address") ?? "unknown";
 }
 
+/** The country of the visitor's address as the HTTP layer looked it up (server/site-handler.ts), or null. */
+export function clientCountry(request: Request): string | null {
+  const country = request.headers.get("x-client-country");
+  return country && /^[A-Z]{2}$/.test(country) ? country : null;
+}
+
 type LimitVariable = Extract<keyof ServerConfig, `${string}_RATE_LIMIT`>;
 
 function formLimit(purpose: string, variable: LimitVariable) {

@@ -31,6 +31,7 @@ function pagesIn(language: Language): RouteConfigEntry[] {
       page("/account/verify", "routes/account/verify.tsx", "account-verify"),
       page("/account/sign-out", "routes/account/sign-out.tsx", "account-sign-out"),
       page("/account/access/:reference", "routes/account/access.tsx", "account-access"),
+      page("/account/invoices/:number", "routes/account/invoice.tsx", "account-invoice"),
       page("/account/data", "routes/account/data.ts", "account-data"),
       page("/account/delete", "routes/account/delete.tsx", "account-delete"),
     ]),

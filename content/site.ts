@@ -26,6 +26,22 @@ export const site = {
   currency: "EUR",
 
   /**
+   * Who sells: what every invoice and credit note names as the seller (issue 23). The legal name and postal
+   * address as registered, the country as ISO 3166-1 alpha-2 (it decides the VAT of the seller's own
+   * customers with TAX_MODE=eu-oss), the tax identification number (NIF, SIREN/TVA, USt-IdNr…), and the
+   * prefix of the invoice numbers ("" for none: `2026-000001`; "NS-" gives `NS-2026-000001`). How long
+   * orders and invoices are kept is not here but ORDER_RETENTION_YEARS (docs/configuration.md), one setting
+   * the account deletion also reads, so the two can never disagree.
+   */
+  seller: {
+    legalName: "NovaStream Media S.L.",
+    address: ["Calle de Colón 48, 3º", "46004 Valencia"],
+    country: "ES",
+    taxId: "B12345678",
+    invoicePrefix: "",
+  },
+
+  /**
    * The four one-time-payment plans, in display order. `key` is the internal key used in URLs and orders.
    * Prices are in cents. `viewerPrices` sets the price for 2 and 3 simultaneous viewers; a count left out
    * costs the plan's `price`.

@@ -23,6 +23,7 @@ describe("the server's configuration", () => {
       OPERATOR_REQUIRE_2FA: false,
       FULFILMENT_ALERT_MINUTES: 15,
       ORDER_RETENTION_YEARS: 10,
+      TAX_MODE: "none",
       CHECKOUT_RATE_LIMIT: 10,
       CONTACT_RATE_LIMIT: 5,
       NEWSLETTER_RATE_LIMIT: 5,
@@ -136,6 +137,8 @@ describe("the server's configuration", () => {
     ],
     ["OPERATOR_EMAIL", "support at example.com", "OPERATOR_EMAIL: must be a mail address, e.g. OPERATOR_EMAIL=support@example.com"],
     ["PAYMENT_GATEWAY", "paypal", 'PAYMENT_GATEWAY: must be test or stripe: "test" moves no money'],
+    ["TAX_MODE", "vat", 'TAX_MODE: must be none or eu-oss: "none" charges no VAT'],
+    ["TAX_MODE", "stripe", "TAX_MODE: stripe (Stripe Tax) is not built yet: use none or eu-oss"],
     ["STRIPE_SECRET_KEY", "pk_test_123", "STRIPE_SECRET_KEY: must be a Stripe secret key, sk_live_… or sk_test_…"],
     ["STRIPE_WEBHOOK_SECRET", "secret", "STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret, whsec_…"],
     [

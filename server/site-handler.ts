@@ -1,7 +1,7 @@
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { compressResponse } from "./compression.ts";
-import { answerCountry, countryPath } from "./geolocation/country-endpoint.ts";
+import { answerCountry, countryPath, visitorCountry } from "./geolocation/country-endpoint.ts";
 import { preferredLanguageLocation } from "./language-redirect.ts";
 import { logger } from "./logger.ts";
 import { isShareable, type PageCache, pageKey, pageResponse } from "./page-cache.ts";
@@ -73,6 +73,23 @@ async function readiness(hooks: ServerHooks | undefined): Promise<Response> {
 }
 
 /**
+ * Sets `x-client-country`, the country of the visitor's address, on a post (a form that may place an order
+ * keeps it as the invoice's evidence; a page view never reads the database). Whatever a visitor sent under
+ * that name is removed first.
+ */
+export async function recordClientCountry(
+  request: Request,
+  address: string,
+  trustProxy: boolean,
+  database?: Parameters<typeof visitorCountry>[1],
+): Promise<void> {
+  request.headers.delete("x-client-country");
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const country = await visitorCountry({ headers: request.headers, address, trustProxy }, database).catch(() => null);
+  if (country) request.headers.set("x-client-country", country);
+}
+
+/**
  * The whole HTTP surface as one fetch-style handler: health and readiness, the visitor's country, static
  * files, the language redirect, then the React Router app; every answer leaves with the security headers
  * and, where it helps, compressed. Pages the app marks `public` are kept in the page cache for the next
@@ -95,6 +112,7 @@ export function createSiteHandler({ build, clientDirectory, mode, pageCache, hoo
     }
     if (url.pathname === "/readyz") return readiness(hooks);
     const reads = request.method === "GET" || request.method === "HEAD";
+    await recordClientCountry(request, address, trustProxy);
     if (url.pathname === countryPath && reads) return answerCountry(request, address, trustProxy);
     if (reads) {
       const file = staticFiles.get(url.pathname);

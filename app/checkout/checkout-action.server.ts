@@ -4,7 +4,7 @@ import { languageFromPath, requestPathname } from "../../common/languages";
 import { readForm } from "../../common/read-form.ts";
 import { logger } from "../../server/logger.ts";
 import { privateNoStore } from "../cache-control";
-import { clientAddress, formLimits } from "../rate-limit.server";
+import { clientAddress, clientCountry, formLimits } from "../rate-limit.server";
 import { claimRenewal } from "../renewals/renew.server";
 import type { Services } from "../services.server";
 import { type OrderOutcome, type PlaceOrderContext, placeCardOrder, placeHostedOrder } from "./place-order.server";
@@ -71,7 +71,8 @@ export async function checkoutAction(request: Request, openServices: () => Promi
     Object.assign(retry, { renewToken: form.renew });
   }
 
-  const context = { language, address: clientAddress(request), origin: new URL(request.url).origin, renewsAccessId };
+  const origin = new URL(request.url).origin;
+  const context = { language, address: clientAddress(request), ipCountry: clientCountry(request), origin, renewsAccessId };
   const checked = prepareOrder(form, services, context);
   if (!checked.ok) return data({ state: "invalid" as const, ...retry, errors: checked.errors }, { status: 400, headers: privateNoStore });
 

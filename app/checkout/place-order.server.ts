@@ -29,6 +29,8 @@ export interface PlaceOrderContext {
   address: string;
   /** This site's origin as the visitor reached it, for the processor's return links. */
   origin: string;
+  /** The country of the visitor's address in the site's IP database (evidence for the invoice), when known. */
+  ipCountry?: string | null;
   /** The access this order renews, from a renewal token the action checked; null for a new line. */
   renewsAccessId?: number | null;
 }
@@ -41,7 +43,7 @@ const waitForOtherAttemptMs = 15_000;
  */
 function newOrder(
   order: ContactDetails,
-  { language, address, renewsAccessId }: PlaceOrderContext,
+  { language, address, ipCountry, renewsAccessId }: PlaceOrderContext,
   processor: string,
   card?: { number: string },
 ) {
@@ -67,6 +69,7 @@ function newOrder(
     card_brand: brand,
     card_last4: card ? card.number.slice(-4) : null,
     client_address: address,
+    ip_country: ipCountry ?? null,
     payment_processor: processor,
     renews_access_id: renewsAccessId ?? null,
   };

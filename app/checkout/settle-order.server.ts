@@ -7,6 +7,7 @@ import type { FailureReason, PaymentLookup, PaymentRecord } from "../../server/p
 import { applyPaidRenewal } from "../access/renewal.server";
 import { queueRenewalMail } from "../access/renewal-mail.server";
 import { revokeOrderAccess } from "../access/revoke.server";
+import { issueCreditNote, issueInvoice } from "../invoices/issue.server";
 import { schedulePaidOrderJobs } from "../jobs/schedule.server";
 import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
@@ -81,6 +82,7 @@ async function recordProcessorRefund({ db, wakeMail }: RecordServices, order: Or
     await recordOrderEvent(transaction, { orderId: order.id, type: "refunded", actor: "processor", details });
     if (refunded.order.status === "refunded") await revokeOrderAccess(transaction, refunded.order, "refund");
     await queueRefundNotice(transaction, refunded.order, refunded.addedCents);
+    await issueCreditNote(transaction, refunded.order, refunded.addedCents);
     return true;
   });
   if (recorded) wakeMail();
@@ -134,7 +136,7 @@ export async function persistently<T>(reference: string, write: () => Promise<T>
 }
 
 /**
- * Marks the order paid and queues its confirmation mail in one transaction: a crash between the two would
+ * Marks the order paid, issues its invoice and queues its confirmation mail in one transaction: a crash between the two would
  * leave a paid order whose customer never gets the mail (the reliability suite's SIGKILL left 508 such
  * orders in 880). Only when that keeps failing are they written one after the other: a mail that cannot be
  * queued must not turn a charge that went through into an error.
@@ -146,6 +148,8 @@ export async function recordPayment({ db, wakeMail }: RecordServices, order: Ord
         const paid = await markOrderPaid(transaction, order.id, { gatewayReference });
         if (!paid) return;
         await recordOrderEvent(transaction, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } });
+        // The invoice's number is taken here: it exists if and only if the payment is recorded.
+        await issueInvoice(transaction, paid);
         // A renewal moves its access's end now, with the payment: the mail then says the new end.
         const renewed = await applyPaidRenewal(transaction, paid);
         if (renewed) await queueRenewalMail(transaction, "paid", renewed.order, renewed.access);
@@ -172,6 +176,12 @@ export async function recordPayment({ db, wakeMail }: RecordServices, order: Ord
             })
         : undefined;
       paid = renewed?.order ?? paid;
+      await db
+        .transaction()
+        .execute((transaction) => issueInvoice(transaction, paid as Order))
+        .catch((invoiceError: unknown) => {
+          logger.error({ order: order.reference, reason: (invoiceError as Error).message }, "A paid order's invoice could not be issued");
+        });
       await schedulePaidOrderJobs(db, paid).catch((jobError: unknown) => {
         logger.error({ order: order.reference, reason: (jobError as Error).message }, "An order's delivery jobs could not be scheduled");
       });

@@ -91,6 +91,17 @@ describe("content/site.ts", () => {
     expect(broken("claims.channels", "24K")[0]).toMatch(/"claims.channels" must be a whole number/);
   });
 
+  it("checks the seller that invoices name", () => {
+    expect(broken("seller.country", "Spain")).toEqual([
+      'content/site.ts: "seller.country" must be an ISO 3166-1 alpha-2 country code in capitals, e.g. "ES".',
+    ]);
+    expect(broken("seller.legalName", " ")[0]).toMatch(/"seller.legalName" must not be empty/);
+    expect(broken("seller.taxId", "")[0]).toMatch(/"seller.taxId" must not be empty/);
+    expect(broken("seller.address", [])[0]).toMatch(/"seller.address" must list the lines/);
+    expect(broken("seller.invoicePrefix", "ns 2026/")[0]).toMatch(/"seller.invoicePrefix" must be up to 8 capital letters/);
+    expect(broken("seller.invoicePrefix", "NS-")).toEqual([]);
+  });
+
   it("checks what refers to what: the default plan, unique keys, viewer prices", () => {
     expect(broken("defaultPlan", "gold")).toEqual([
       'content/site.ts: "defaultPlan" must be the key of one of the plans: "standard", "advanced", "premium", "vip".',

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { defaultLanguage, type Language, languages } from "../../common/languages";
+import { taxRatesProblems } from "../../common/tax-rates";
 import { site } from "../../content/site";
+import taxRates from "../../content/tax-rates.json";
 import type { Messages } from "../i18n/i18n";
 import { isSitePath } from "../site-path";
+import { sellerShape } from "./seller-shape";
 
 type Tree = { [key: string]: unknown };
 
@@ -67,6 +70,7 @@ const siteShape = z
     currency: z.string().refine((value) => /^[A-Z]{3}$/.test(value) && Intl.supportedValuesOf("currency").includes(value), {
       error: 'must be an ISO 4217 currency code in capitals, e.g. "EUR" or "USD"',
     }),
+    seller: sellerShape,
     plans: z.array(planShape).min(1, { error: "must list at least one plan" }),
     defaultPlan: z.string(),
     viewerChoices: z
@@ -175,11 +179,11 @@ export function localeProblems(messages: Record<Language, Messages>): string[] {
 }
 
 /**
- * Checks content/site.ts and the locale files (the server calls this at start, from entry.server.tsx).
+ * Checks content/site.ts, content/tax-rates.json and the locale files (the server calls this at start, from entry.server.tsx).
  * Throws one error listing every problem, so the operator fixes them all in one go.
  */
 export function assertValidLocales(messages: Record<Language, Messages>): void {
-  const problems = [...siteProblems(), ...localeProblems(messages)];
+  const problems = [...siteProblems(), ...taxRatesProblems(taxRates), ...localeProblems(messages)];
   if (problems.length > 0) {
     throw new Error(`The content files have problems; fix them and build again (npm run build):\n  ${problems.join("\n  ")}`);
   }

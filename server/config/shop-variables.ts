@@ -1,5 +1,6 @@
 /** The variables of the shop: payments, the console, delivery and the forms' limits. */
 import { z } from "zod";
+import { TAX_MODES } from "../../common/tax-rates.ts";
 import { canParse, flag, problem, wholeNumber } from "./checks.ts";
 
 /** The payment processors this build knows (`server/payments/index.ts` creates them). */
@@ -99,6 +100,17 @@ export const shopVariables = {
    * anonymised entirely (docs/decisions/0020-customer-data-export-and-erasure.md).
    */
   ORDER_RETENTION_YEARS: wholeNumber("ORDER_RETENTION_YEARS", { min: 1, max: 30, fallback: 10 }),
+  /**
+   * How invoices charge VAT (docs/decisions/0021-invoices-and-tax.md): `none` says no VAT is charged;
+   * `eu-oss` takes the rate of the customer's EU country from content/tax-rates.json (0 % outside the EU).
+   * `stripe` (Stripe Tax) is refused until it is built.
+   */
+  TAX_MODE: z
+    .enum(TAX_MODES, { error: problem('must be none or eu-oss: "none" charges no VAT, "eu-oss" the EU rates of content/tax-rates.json') })
+    .refine((mode) => mode !== "stripe", {
+      error: problem("stripe (Stripe Tax) is not built yet: use none or eu-oss, e.g. TAX_MODE=eu-oss"),
+    })
+    .default("none"),
   /** Checkout posts one address may make in ten minutes. */
   CHECKOUT_RATE_LIMIT: wholeNumber("CHECKOUT_RATE_LIMIT", { min: 1, max: 1_000_000_000, fallback: 10 }),
   /** Contact-form posts one address may make in ten minutes. */

@@ -37,6 +37,9 @@ describe("what an erasure does to each order", () => {
     expect(kept).toEqual({ email: "erased-1@erased.invalid", phone: "", card_last4: null, client_address: null });
     const anonymised = anonymisedOrderChanges("erased-1@erased.invalid");
     expect(anonymised).toMatchObject({ ...kept, first_name: "", last_name: "", address: "", postal_code: "", city: "", country: "" });
+    // The country the order was placed from is VAT evidence while the order is kept, and goes with it.
+    expect(kept).not.toHaveProperty("ip_country");
+    expect(anonymised).toMatchObject({ ip_country: null });
   });
 
   it("uses a placeholder that can receive no mail", () => {

@@ -27,7 +27,10 @@ export function planOrder(order: Pick<Order, "status" | "paid_at" | "created_at"
   return { fate: "keep-for-accounting", keepUntil };
 }
 
-/** The columns an order keeps for accounting: everything else that names or reaches the customer is cleared. */
+/**
+ * The columns an order keeps for accounting: everything else that names or reaches the customer is cleared.
+ * The country of the address it was placed from stays: it is the VAT evidence of where the customer was.
+ */
 export function keptOrderChanges(placeholderEmail: string) {
   return { email: placeholderEmail, phone: "", card_last4: null, client_address: null } satisfies Partial<Order>;
 }
@@ -45,6 +48,7 @@ export function anonymisedOrderChanges(placeholderEmail: string) {
     card_brand: null,
     gateway_reference: null,
     payment_session_id: null,
+    ip_country: null,
   } satisfies Partial<Order>;
 }
 

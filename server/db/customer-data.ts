@@ -9,9 +9,11 @@ import { normalizeEmail } from "./newsletter.ts";
 import type {
   Access,
   ContactMessage,
+  CreditNote,
   CustomerPreferences,
   CustomerSession,
   CustomerSignIn,
+  Invoice,
   NewsletterSubscriber,
   Order,
   OrderEvent,
@@ -25,6 +27,9 @@ export interface CustomerRecords {
   /** The lines of those orders' timelines, oldest first. */
   events: OrderEvent[];
   accesses: Access[];
+  /** The invoices and credit notes of those orders, oldest first. */
+  invoices: Invoice[];
+  creditNotes: CreditNote[];
   contactMessages: ContactMessage[];
   newsletter: NewsletterSubscriber | undefined;
   /** When the address asked for no more renewal reminders; undefined when it did not. */
@@ -48,24 +53,30 @@ export async function customerRecords(db: Database, address: string): Promise<Cu
     .orderBy("id", "desc")
     .execute();
   const orderIds = orders.map((order) => order.id);
-  const [events, accesses, contactMessages, newsletter, optOut, preferences, sessions, signIns, mails] = await Promise.all([
-    orderIds.length
-      ? db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute()
-      : [],
-    db.selectFrom("accesses").selectAll().where("email", "=", email).orderBy("starts_at").orderBy("id").execute(),
-    db.selectFrom("contact_messages").selectAll().where(lowerEmail("email"), "=", email).orderBy("created_at").orderBy("id").execute(),
-    db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst(),
-    db.selectFrom("reminder_opt_outs").select("created_at").where(lowerEmail("email"), "=", email).executeTakeFirst(),
-    db.selectFrom("customer_preferences").selectAll().where("email", "=", email).executeTakeFirst(),
-    db.selectFrom("customer_sessions").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
-    db.selectFrom("customer_sign_ins").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
-    mailsWithState(db, (query) => query.where(lowerEmail("mails.to_address"), "=", email)),
-  ]);
+  const ofOrders = <T>(read: () => Promise<T[]>) => (orderIds.length ? read() : Promise.resolve([] as T[]));
+  const [events, accesses, invoices, creditNotes, contactMessages, newsletter, optOut, preferences, sessions, signIns, mails] =
+    await Promise.all([
+      orderIds.length
+        ? db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute()
+        : [],
+      db.selectFrom("accesses").selectAll().where("email", "=", email).orderBy("starts_at").orderBy("id").execute(),
+      ofOrders(() => db.selectFrom("invoices").selectAll().where("order_id", "in", orderIds).orderBy("id").execute()),
+      ofOrders(() => db.selectFrom("credit_notes").selectAll().where("order_id", "in", orderIds).orderBy("id").execute()),
+      db.selectFrom("contact_messages").selectAll().where(lowerEmail("email"), "=", email).orderBy("created_at").orderBy("id").execute(),
+      db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst(),
+      db.selectFrom("reminder_opt_outs").select("created_at").where(lowerEmail("email"), "=", email).executeTakeFirst(),
+      db.selectFrom("customer_preferences").selectAll().where("email", "=", email).executeTakeFirst(),
+      db.selectFrom("customer_sessions").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
+      db.selectFrom("customer_sign_ins").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
+      mailsWithState(db, (query) => query.where(lowerEmail("mails.to_address"), "=", email)),
+    ]);
   return {
     email,
     orders,
     events,
     accesses,
+    invoices,
+    creditNotes,
     contactMessages,
     newsletter,
     reminderOptOutAt: optOut?.created_at,

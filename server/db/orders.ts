@@ -87,6 +87,7 @@ export async function createOrder(db: Database, input: NewOrder, now: Date = new
         payment_session_id: input.payment_session_id ?? null,
         payment_processor: input.payment_processor ?? null,
         client_address: input.client_address ?? null,
+        ip_country: input.ip_country ?? null,
         renews_access_id: input.renews_access_id ?? null,
         reference: newOrderReference(),
         status: "pending",

@@ -17,10 +17,12 @@ import type { PlanKey } from "../../content/site.ts";
 import type { AccessesTable, CustomerPreferencesTable, CustomerSessionsTable, CustomerSignInsTable } from "./accounts-schema.ts";
 import type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from "./console-schema.ts";
+import type { CreditNotesTable, DocumentCountersTable, InvoicesTable } from "./invoices-schema.ts";
 
 export type * from "./accounts-schema.ts";
 export type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 export type * from "./console-schema.ts";
+export type * from "./invoices-schema.ts";
 
 export type Language = import("../../common/languages.ts").Language;
 /**
@@ -82,6 +84,8 @@ export interface OrdersTable {
    * counts against it; cleared once the order is paid or failed. Null for orders placed before it was kept.
    */
   client_address: string | null;
+  /** The country of that address in the site's IP database (null when unknown), kept as tax evidence. */
+  ip_country: string | null;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }
@@ -229,6 +233,9 @@ export interface DatabaseSchema {
   customer_sign_ins: CustomerSignInsTable;
   customer_sessions: CustomerSessionsTable;
   customer_preferences: CustomerPreferencesTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
+  credit_notes: CreditNotesTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -84,6 +84,9 @@ const pages: Record<string, Expectation> = {
   "/account/sign-out": { get: personal, post: personal, sample: () => ({ path: "/account/sign-out", form: { intent: "sign-out" } }) },
   // Signed out, it sends the visitor to sign in; signed in, it shows (and reveals) access details: never kept.
   "/account/access/:reference": { get: personal, post: personal, sample: at("/account/access/NS-0000-0000") },
+  // Signed out, it sends the visitor to sign in; signed in, it names the customer and their address: never
+  // kept. It takes no post (answered like any page without an action).
+  "/account/invoices/:number": { get: personal, post: askEachTime, sample: at("/account/invoices/2026-000001") },
   // Asked without a session: the sign-in's redirect, which no cache may keep either.
   "/account/data": { get: personal, post: askEachTime, resource: true },
   "/account/delete": { get: personal, post: personal },

@@ -33,6 +33,9 @@ const everyTable: Record<keyof DatabaseSchema, true> = {
   customer_sign_ins: true,
   customer_sessions: true,
   customer_preferences: true,
+  document_counters: true,
+  invoices: true,
+  credit_notes: true,
 };
 
 /** Where each text occurs: `table.column` of every row holding it (case-insensitive). */

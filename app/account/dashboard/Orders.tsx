@@ -1,9 +1,12 @@
+import { Link } from "react-router";
+import { useLocalizedPath } from "../../i18n/use-language";
 import { useAccountText } from "../text";
 import type { OrderLine } from "./orders.server";
-import { card, sectionHeading } from "./ui";
+import { card, sectionHeading, textLink } from "./ui";
 
 function OrderCard({ order }: { order: OrderLine }) {
   const { t } = useAccountText();
+  const localized = useLocalizedPath();
   const payment = order.card
     ? t("dashboard.orders.card", { brand: order.card.brand, last4: order.card.last4 })
     : t("dashboard.orders.noCard");
@@ -24,6 +27,13 @@ function OrderCard({ order }: { order: OrderLine }) {
           </div>
         ))}
       </dl>
+      {order.invoiceNumber && (
+        <p className="mt-3 text-sm">
+          <Link to={localized(`/account/invoices/${encodeURIComponent(order.invoiceNumber)}`)} reloadDocument className={textLink}>
+            {t("invoice.open", { number: order.invoiceNumber })}
+          </Link>
+        </p>
+      )}
       {order.history.length > 0 && (
         <div className="mt-4 border-t border-line pt-3">
           <h4 className="text-sm font-semibold text-text">{t("dashboard.orders.history")}</h4>

@@ -1,6 +1,7 @@
 /** The dashboard's orders: every order of the address, with the part of its timeline the customer sees. */
 import { ordersOfEmail } from "../../../server/db/accesses.ts";
 import type { Database } from "../../../server/db/database.ts";
+import { findInvoiceOfOrder } from "../../../server/db/invoices.ts";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import type { OrderStatus } from "../../../server/db/schema.ts";
 import type { AccountFormat } from "./format";
@@ -14,6 +15,8 @@ export interface OrderLine {
   card: { brand: string; last4: string } | null;
   status: OrderStatus;
   history: { kind: HistoryKind; at: string }[];
+  /** The number of the order's invoice, once it is paid (orders paid before invoices existed have none). */
+  invoiceNumber: string | null;
 }
 
 export async function loadOrders(db: Database, email: string, format: AccountFormat): Promise<OrderLine[]> {
@@ -26,6 +29,7 @@ export async function loadOrders(db: Database, email: string, format: AccountFor
       card: order.card_brand && order.card_last4 ? { brand: format.cardBrand(order.card_brand), last4: order.card_last4 } : null,
       status: order.status,
       history: customerHistory(await listOrderEvents(db, order.id)).map((line) => ({ kind: line.kind, at: format.dateTime(line.at) })),
+      invoiceNumber: (await findInvoiceOfOrder(db, order.id))?.number ?? null,
     })),
   );
 }

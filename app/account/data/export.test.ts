@@ -3,6 +3,7 @@ import { customerRecords } from "../../../server/db/customer-data.ts";
 import { migrateToLatest } from "../../../server/db/database.ts";
 import { customerWithEverything, someCustomer } from "../../../tests/support/customer-data.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../../tests/support/databases.ts";
+import { issueCreditNote, issueInvoice } from "../../invoices/issue.server";
 import { buildExport, EXPORT_FORMAT, exportFileName } from "./export.ts";
 
 const NOW = new Date("2026-06-01T10:00:00.000Z");
@@ -16,6 +17,24 @@ for (const target of testTargets) {
       await migrateToLatest(handle.db, target.dialect);
     });
     afterAll(async () => handle?.cleanup());
+
+    it("holds the invoices and credit notes of the address's orders, with their buyer and amounts", async () => {
+      const who = someCustomer();
+      const mine = await customerWithEverything(handle.db, who, NOW);
+      const order = (await handle.db.selectFrom("orders").selectAll().where("id", "=", mine.paid.id).executeTakeFirstOrThrow())!;
+      const invoice = await issueInvoice(handle.db, order, { now: NOW });
+      const note = await issueCreditNote(handle.db, order, 500, { now: NOW });
+      const file = buildExport(await customerRecords(handle.db, who.email), notes, NOW);
+      expect(file.invoices).toEqual([
+        expect.objectContaining({
+          number: invoice.number,
+          order: order.reference,
+          totalCents: invoice.total_cents,
+          buyer: expect.anything(),
+        }),
+      ]);
+      expect(file.creditNotes).toEqual([expect.objectContaining({ number: note?.number, invoice: invoice.number, totalCents: 500 })]);
+    });
 
     it("holds everything about the address, and no secret nor internal column", async () => {
       const who = someCustomer();

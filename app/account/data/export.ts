@@ -7,7 +7,7 @@
  */
 import type { CustomerRecords } from "../../../server/db/customer-data.ts";
 import type { MailWithState } from "../../../server/db/mails.ts";
-import type { Order, OrderEvent } from "../../../server/db/schema.ts";
+import type { Invoice, Order, OrderEvent } from "../../../server/db/schema.ts";
 
 export const EXPORT_FORMAT = "customer-data-export";
 export const EXPORT_VERSION = 1;
@@ -80,8 +80,18 @@ function newsletterOf(row: CustomerRecords["newsletter"]) {
   return { state, language: row.language, signedUpAt: row.created_at, confirmedAt: row.confirmed_at, unsubscribedAt: row.unsubscribed_at };
 }
 
+/** What an invoice or a credit note says of money: cents, the VAT rate in basis points (2100 = 21 %). */
+const amounts = (document: Pick<Invoice, "net_cents" | "rate_basis_points" | "tax_cents" | "total_cents" | "currency">) => ({
+  netCents: document.net_cents,
+  vatRateBasisPoints: document.rate_basis_points,
+  vatCents: document.tax_cents,
+  totalCents: document.total_cents,
+  currency: document.currency,
+});
+
 export function buildExport(records: CustomerRecords, notes: ExportNotes, now: Date) {
   const accessOf = new Map(records.accesses.map((access) => [access.id, access.reference]));
+  const referenceOf = new Map(records.orders.map((row) => [row.id, row.reference]));
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -105,6 +115,20 @@ export function buildExport(records: CustomerRecords, notes: ExportNotes, now: D
         revokeReason: access.revoke_reason,
       })),
     },
+    invoices: records.invoices.map((invoice) => ({
+      number: invoice.number,
+      issuedAt: invoice.issued_at,
+      order: referenceOf.get(invoice.order_id) ?? null,
+      buyer: { name: invoice.buyer_name, address: JSON.parse(invoice.buyer_address) as unknown, country: invoice.buyer_country },
+      ...amounts(invoice),
+    })),
+    creditNotes: records.creditNotes.map((note) => ({
+      number: note.number,
+      issuedAt: note.issued_at,
+      invoice: note.invoice_number,
+      order: referenceOf.get(note.order_id) ?? null,
+      ...amounts(note),
+    })),
     contactMessages: records.contactMessages.map((message) => ({
       sentAt: message.created_at,
       name: message.name,

@@ -5,6 +5,7 @@ import type { Order } from "../../../server/db/schema.ts";
 import type { RefundResult } from "../../../server/payments/gateway.ts";
 import { revokeOrderAccess } from "../../access/revoke.server";
 import { paymentRecord } from "../../checkout/settle-order.server";
+import { issueCreditNote } from "../../invoices/issue.server";
 import { queueRefundNotice } from "../../mail.server";
 import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
@@ -83,6 +84,7 @@ export async function refundOrder(
       // Refunded in full: the customer stops watching now, not at the period's end.
       if (updated.order.status === "refunded") await revokeOrderAccess(transaction, updated.order, "refund", now);
       await queueRefundNotice(transaction, updated.order, updated.addedCents, now);
+      await issueCreditNote(transaction, updated.order, updated.addedCents, { now });
       await recordOperatorAction(transaction, operator, order, { name: "refund", event: "refunded", details }, address, now);
       return "recorded";
     }

@@ -13,6 +13,7 @@ import * as mailJobs from "./007_mail_jobs.ts";
 import * as paymentProcessor from "./008_order_payment_processor.ts";
 import * as accesses from "./009_accesses.ts";
 import * as customerAccounts from "./010_customer_accounts.ts";
+import * as invoices from "./011_invoices.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   "008_order_payment_processor": paymentProcessor,
   "009_accesses": accesses,
   "010_customer_accounts": customerAccounts,
+  "011_invoices": invoices,
 };
 
 export const migrationProvider: MigrationProvider = {
