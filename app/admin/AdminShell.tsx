@@ -6,6 +6,7 @@ import { useAdminText } from "./text";
 
 const navItems = [
   { to: "/admin/orders", key: "common.nav.orders" },
+  { to: "/admin/invoices", key: "books.nav" },
   { to: "/admin/customers", key: "common.nav.customers" },
   { to: "/admin/messages", key: "common.nav.messages" },
   { to: "/admin/subscribers", key: "common.nav.subscribers" },

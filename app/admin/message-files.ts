@@ -2,6 +2,7 @@
 
 import account from "../../content/locales/admin/en/account.json";
 import audit from "../../content/locales/admin/en/audit.json";
+import books from "../../content/locales/admin/en/books.json";
 import common from "../../content/locales/admin/en/common.json";
 import customers from "../../content/locales/admin/en/customers.json";
 import inbox from "../../content/locales/admin/en/inbox.json";
@@ -9,4 +10,4 @@ import login from "../../content/locales/admin/en/login.json";
 import orders from "../../content/locales/admin/en/orders.json";
 import subscribers from "../../content/locales/admin/en/subscribers.json";
 
-export const englishAdminMessages = { common, login, account, orders, customers, inbox, subscribers, audit };
+export const englishAdminMessages = { common, login, account, orders, customers, inbox, subscribers, audit, books };
