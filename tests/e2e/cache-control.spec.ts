@@ -16,6 +16,7 @@ import {
 } from "../support/personal-data.ts";
 import { e2eServers } from "../support/servers.ts";
 import { type Language, languages, localized } from "../support/site.ts";
+import { queryRows } from "../support/store.ts";
 
 /**
  * Who may keep each answer, for every route of app/routes.ts, asked with GET, HEAD, a same-site POST, a
@@ -50,6 +51,12 @@ const consolePage = (path: string | ((records: Awaited<ReturnType<typeof console
     return sample;
   },
 });
+
+/** The number of an order's invoice, for the console's page of it. */
+const invoiceOf = (reference: string) =>
+  queryRows<{ number: string }>("SELECT invoices.number FROM invoices JOIN orders ON orders.id = invoices.order_id WHERE reference = ?", [
+    reference,
+  ])[0]?.number ?? "none";
 
 /** Pages, by their path in English; each exists in every language. */
 const pages: Record<string, Expectation> = {
@@ -114,6 +121,9 @@ const others: Record<string, Expectation> = {
   "admin/messages/:id": consolePage(({ messageId, email }) => ({ path: `/admin/messages/${messageId}`, shows: email })),
   "admin/subscribers": consolePage("/admin/subscribers"),
   "admin/subscribers.csv": { ...consolePage("/admin/subscribers.csv"), resource: true },
+  "admin/invoices": consolePage("/admin/invoices"),
+  "admin/invoices/:number": consolePage(({ reference }) => ({ path: `/admin/invoices/${invoiceOf(reference)}`, shows: reference })),
+  "admin/orders.csv": { ...consolePage("/admin/orders.csv?from=2026-01-01&to=2026-01-31"), resource: true },
   "admin/customers": consolePage("/admin/customers"),
   "admin/audit": consolePage("/admin/audit"),
   "admin/account": consolePage("/admin/account"),

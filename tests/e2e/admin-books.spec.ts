@@ -1,0 +1,110 @@
+/**
+ * The books in the console (issue 23): an operator opens the month, finds an invoice and the month's totals,
+ * opens the invoice, and downloads the orders' CSV; a range the export refuses comes back to the form with its
+ * reason; someone signed out gets none of it.
+ */
+import books from "../../content/locales/admin/en/books.json" with { type: "json" };
+import { parseCsv } from "../../server/admin/csv.ts";
+import { customer, payByPost } from "../support/checkout.ts";
+import { fill, newOperator, signIn } from "../support/console.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { e2eServers } from "../support/servers.ts";
+import { queryRows } from "../support/store.ts";
+
+const invoiceOf = (reference: string) =>
+  queryRows<{ number: string }>("SELECT invoices.number FROM invoices JOIN orders ON orders.id = invoices.order_id WHERE reference = ?", [
+    reference,
+  ])[0]?.number ?? "";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+test.describe("the books in the console", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test("an operator opens the month, sees an invoice and its totals, opens it, and downloads the CSV", async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
+    const buyer = customer({ lastName: `Libro${Date.now()}`, country: "FR" });
+    const reference = await payByPost(request, buyer);
+    const number = invoiceOf(reference);
+    expect(number).toMatch(/^\d{4}-\d{6}$/);
+
+    await signIn(page, newOperator(), "/admin/invoices");
+    await expect(page).toHaveURL(/\/admin\/invoices$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(books.heading);
+    const month = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
+    const documents = page.getByRole("table", { name: fill(books.list.caption, { month }) });
+    const row = documents.getByRole("row").filter({ hasText: buyer.lastName });
+    await expect(row).toContainText(number);
+    await expect(row).toContainText("France (FR)");
+    const totals = page.getByRole("table", { name: fill(books.totals.caption, { month }) });
+    await expect(totals.getByRole("row").filter({ hasText: "France (FR)" }).first()).toBeVisible();
+    await expect(totals.getByRole("rowheader", { name: fill(books.totals.grand, { currency: "EUR" }) })).toBeVisible();
+    await expectAccessible();
+
+    await row.getByRole("link", { name: number }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/invoices/${number}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(books.document.invoice, { number }));
+    await expect(page.getByText(`${buyer.firstName} ${buyer.lastName}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: reference })).toHaveAttribute("href", `/admin/orders/${reference}`);
+    await expectAccessible();
+
+    // The export: today's orders, as the form sends them, downloaded by the browser.
+    await page.goto("/admin/invoices");
+    await page.getByLabel(books.export.from).fill(today());
+    await page.getByLabel(books.export.to).fill(today());
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: books.export.submit }).click()]);
+    expect(download.suggestedFilename()).toBe(`orders-${today()}-to-${today()}.csv`);
+    const stream = await download.createReadStream();
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(part as Buffer);
+    const [header, ...lines] = parseCsv(Buffer.concat(parts).toString("utf8"));
+    expect(header?.[0]).toBe(books.csv.columns.type);
+    expect(lines.find((line) => line[1] === reference)).toEqual([
+      books.csv.types.order,
+      reference,
+      number,
+      today(),
+      "FR",
+      expect.stringMatching(/^\d+\.\d\d$/),
+      expect.stringMatching(/^\d+\.\d\d$/),
+      expect.stringMatching(/^\d+\.\d\d$/),
+      expect.stringMatching(/^\d+\.\d\d$/),
+      "EUR",
+      "visa ****4242",
+      expect.stringMatching(/.+/),
+    ]);
+  });
+
+  test("a range the export refuses comes back to the form, with the days typed and the reason", async ({ page, expectAccessible }) => {
+    await signIn(page, newOperator(), "/admin/orders.csv?from=2026-12-01&to=2026-11-01");
+    await expect(page).toHaveURL(/\/admin\/invoices\?from=2026-12-01&to=2026-11-01/);
+    await expect(page.getByRole("alert")).toHaveText(books.export.problems.reversed);
+    await expect(page.getByLabel(books.export.from)).toHaveValue("2026-12-01");
+    await expect(page.getByLabel(books.export.to)).toHaveValue("2026-11-01");
+    await expectAccessible();
+
+    await page.goto("/admin/invoices?month=2026-13");
+    await expect(page.getByRole("alert")).toHaveText(books.month.invalid);
+    await page.getByRole("link", { name: /Previous month/ }).click();
+    await expect(page).toHaveURL(/month=\d{4}-\d{2}$/);
+    await expectAccessible();
+  });
+
+  test("someone signed out gets no page, no document and no file", async ({ playwright }) => {
+    const reference = await payByPost(await playwright.request.newContext(), customer({ lastName: `Nadie${Date.now()}` }));
+    const number = invoiceOf(reference);
+    const stranger = await playwright.request.newContext({ baseURL: e2eServers.main.url });
+    for (const path of ["/admin/invoices", `/admin/invoices/${number}`, `/admin/orders.csv?from=${today()}&to=${today()}`]) {
+      const answer = await stranger.get(path, { maxRedirects: 0, headers: { accept: "text/html" } });
+      expect(answer.status(), path).toBe(302);
+      expect(answer.headers().location, path).toMatch(/^\/admin\/login\?next=/);
+      const body = await answer.text();
+      expect(body, path).not.toContain(reference);
+      expect(body, path).not.toContain("Nadie");
+    }
+    await stranger.dispose();
+  });
+});
