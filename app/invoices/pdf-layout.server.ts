@@ -29,7 +29,7 @@ const BOLD = "Helvetica-Bold";
  */
 export const pdfSafe = (text: string) => text.replace(/\u202f/g, "\u00a0");
 
-export function renderDocumentPdf(texts: DocumentTexts, meta: PdfMetadata): Promise<Uint8Array> {
+export function renderDocumentPdf(texts: DocumentTexts, meta: PdfMetadata): Promise<Uint8Array<ArrayBuffer>> {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
@@ -41,7 +41,7 @@ export function renderDocumentPdf(texts: DocumentTexts, meta: PdfMetadata): Prom
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Uint8Array>((resolve, reject) => {
+  const finished = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
     doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on("error", reject);
   });

@@ -3,8 +3,8 @@
  * document's stored snapshot, never from the order as it is now, so a PDF made years later says what the
  * invoice said the day it was issued. The words are the account page's (document-view.ts, document-texts.ts).
  *
- *   invoicePdf(db, invoice, language?)      → Promise<Uint8Array>   an invoice row as a PDF
- *   creditNotePdf(db, note, language?)      → Promise<Uint8Array>   a credit note row as a PDF
+ *   invoicePdf(db, invoice, language?)      → Promise<Uint8Array<ArrayBuffer>>   an invoice row as a PDF
+ *   creditNotePdf(db, note, language?)      → Promise<Uint8Array<ArrayBuffer>>   a credit note row as a PDF
  *   invoicePdfById(db, invoiceId)           → Promise<NamedPdf | undefined>   for the confirmation mail
  *   invoicePdfFileName(number), creditNotePdfFileName(number)  → `invoice-2026-000001.pdf`, …
  *   renderInvoicePdf / renderCreditNotePdf  the same without a database, given the order's reference
@@ -25,7 +25,7 @@ import { renderDocumentPdf } from "./pdf-layout.server";
 
 export interface NamedPdf {
   fileName: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 const languageOf = (document: { language: string }, asked?: Language): Language =>
@@ -37,7 +37,7 @@ export const creditNotePdfFileName = (number: string) => `credit-note-${safe(num
 const safe = (number: string) => number.replace(/[^A-Za-z0-9_-]+/g, "-");
 
 /** The PDF of a document view, in its language, with its title and seller in the metadata. */
-export function documentPdf(view: DocumentView, language: Language): Promise<Uint8Array> {
+export function documentPdf(view: DocumentView, language: Language): Promise<Uint8Array<ArrayBuffer>> {
   const t: DocumentT = (key, values) => translate(accountMessages[language], language, key, values);
   const texts = documentTexts(view, t);
   return renderDocumentPdf(texts, {
@@ -48,12 +48,17 @@ export function documentPdf(view: DocumentView, language: Language): Promise<Uin
   });
 }
 
-export function renderInvoicePdf(invoice: Invoice, orderReference: string, language?: Language): Promise<Uint8Array> {
+export function renderInvoicePdf(invoice: Invoice, orderReference: string, language?: Language): Promise<Uint8Array<ArrayBuffer>> {
   const chosen = languageOf(invoice, language);
   return documentPdf(invoiceView(invoice, orderReference, chosen), chosen);
 }
 
-export function renderCreditNotePdf(note: CreditNote, invoice: Invoice, orderReference: string, language?: Language): Promise<Uint8Array> {
+export function renderCreditNotePdf(
+  note: CreditNote,
+  invoice: Invoice,
+  orderReference: string,
+  language?: Language,
+): Promise<Uint8Array<ArrayBuffer>> {
   const chosen = languageOf(note, language);
   return documentPdf(creditNoteView(note, invoice, orderReference, chosen), chosen);
 }
@@ -64,11 +69,11 @@ async function orderReferenceOf(db: Database, orderId: number): Promise<string> 
   return order.reference;
 }
 
-export async function invoicePdf(db: Database, invoice: Invoice, language?: Language): Promise<Uint8Array> {
+export async function invoicePdf(db: Database, invoice: Invoice, language?: Language): Promise<Uint8Array<ArrayBuffer>> {
   return renderInvoicePdf(invoice, await orderReferenceOf(db, invoice.order_id), language);
 }
 
-export async function creditNotePdf(db: Database, note: CreditNote, language?: Language): Promise<Uint8Array> {
+export async function creditNotePdf(db: Database, note: CreditNote, language?: Language): Promise<Uint8Array<ArrayBuffer>> {
   const invoice = await db.selectFrom("invoices").selectAll().where("id", "=", note.invoice_id).executeTakeFirst();
   if (!invoice) throw new Error(`invoice #${note.invoice_id} of credit note #${note.id} is not stored`);
   return renderCreditNotePdf(note, invoice, await orderReferenceOf(db, note.order_id), language);

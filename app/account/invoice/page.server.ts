@@ -5,15 +5,14 @@
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { type Language, localizePath } from "../../../common/languages";
-import { creditNotesOfOrder, findInvoiceByNumber } from "../../../server/db/invoices.ts";
-import { normalizeEmail } from "../../../server/db/newsletter.ts";
-import { findOrderById } from "../../../server/db/orders.ts";
+import { creditNotesOfOrder } from "../../../server/db/invoices.ts";
 import type { CreditNote, Invoice } from "../../../server/db/schema.ts";
 import { logger } from "../../../server/logger.ts";
 import { privateNoStore } from "../../cache-control";
 import { documentFormat, invoiceView } from "../../invoices/document-view";
 import { servicesOf } from "../../services.server";
 import { currentSession } from "../session.server";
+import { ownInvoice } from "./owned.server";
 
 /**
  * The page's invoice: the document as every copy of it reads (app/invoices/document-view.ts, the PDF's too),
@@ -40,11 +39,9 @@ export async function loadInvoicePage(context: Readonly<RouterContextProvider>, 
     const { db } = await servicesOf(context);
     const session = await currentSession(db, request);
     if (!session) return redirect(localizePath("/account", language), { status: 303, headers: privateNoStore });
-    const invoice = number.length <= 40 ? await findInvoiceByNumber(db, number) : undefined;
-    const order = invoice && (await findOrderById(db, invoice.order_id));
-    if (!invoice || !order || normalizeEmail(order.email) !== normalizeEmail(session.email)) {
-      return answer({ state: "not-found" as const }, 404);
-    }
+    const owned = await ownInvoice(db, session, number);
+    if (!owned) return answer({ state: "not-found" as const }, 404);
+    const { invoice, order } = owned;
     const notes = await creditNotesOfOrder(db, order.id);
     return answer({ state: "found" as const, invoice: invoicePageView(invoice, notes, order.reference, language) });
   } catch (error) {
