@@ -1,8 +1,11 @@
 /**
  * The books in the console (issue 23): an operator opens the month, finds an invoice and the month's totals,
- * opens the invoice, and downloads the orders' CSV; a range the export refuses comes back to the form with its
- * reason; someone signed out gets none of it.
+ * opens the invoice and its PDF, downloads the month's ZIP and the orders' CSV; a range the export refuses
+ * comes back to the form with its reason; someone signed out gets none of it.
  */
+import type { Locator, Page } from "@playwright/test";
+import { unzipSync } from "fflate";
+import { extractText, getDocumentProxy } from "unpdf";
 import books from "../../content/locales/admin/en/books.json" with { type: "json" };
 import { parseCsv } from "../../server/admin/csv.ts";
 import { customer, payByPost } from "../support/checkout.ts";
@@ -18,10 +21,18 @@ const invoiceOf = (reference: string) =>
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** Clicks what starts a download, and reads the file the browser saved. */
+async function download(page: Page, trigger: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), trigger.click()]);
+  const parts: Buffer[] = [];
+  for await (const part of await file.createReadStream()) parts.push(part as Buffer);
+  return { name: file.suggestedFilename(), bytes: Buffer.concat(parts) };
+}
+
 test.describe("the books in the console", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("an operator opens the month, sees an invoice and its totals, opens it, and downloads the CSV", async ({
+  test("an operator opens the month, sees an invoice and its totals, opens it, and downloads its PDF, the ZIP and the CSV", async ({
     page,
     request,
     expectAccessible,
@@ -50,17 +61,27 @@ test.describe("the books in the console", () => {
     await expect(page.getByText(`${buyer.firstName} ${buyer.lastName}`)).toBeVisible();
     await expect(page.getByRole("link", { name: reference })).toHaveAttribute("href", `/admin/orders/${reference}`);
     await expectAccessible();
+    const pdf = await download(page, page.getByRole("link", { name: books.downloads.pdf }));
+    expect(pdf.name).toBe(`invoice-${number}.pdf`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.bytes)), { mergePages: true });
+    expect(text).toContain(number);
+    expect(text).toContain(buyer.lastName);
+
+    // The month's documents as one ZIP: this invoice among them, as a PDF named by its number.
+    await page.goto("/admin/invoices");
+    const zip = await download(page, page.getByRole("link", { name: fill(books.downloads.zip, { month }) }));
+    expect(zip.name).toBe(`invoices-${today().slice(0, 7)}.zip`);
+    const files = unzipSync(new Uint8Array(zip.bytes));
+    expect(Object.keys(files)).toContain(`invoice-${number}.pdf`);
+    expect(new TextDecoder().decode(files[`invoice-${number}.pdf`]!.slice(0, 5))).toBe("%PDF-");
 
     // The export: today's orders, as the form sends them, downloaded by the browser.
     await page.goto("/admin/invoices");
     await page.getByLabel(books.export.from).fill(today());
     await page.getByLabel(books.export.to).fill(today());
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: books.export.submit }).click()]);
-    expect(download.suggestedFilename()).toBe(`orders-${today()}-to-${today()}.csv`);
-    const stream = await download.createReadStream();
-    const parts: Buffer[] = [];
-    for await (const part of stream) parts.push(part as Buffer);
-    const [header, ...lines] = parseCsv(Buffer.concat(parts).toString("utf8"));
+    const csv = await download(page, page.getByRole("button", { name: books.export.submit }));
+    expect(csv.name).toBe(`orders-${today()}-to-${today()}.csv`);
+    const [header, ...lines] = parseCsv(csv.bytes.toString("utf8"));
     expect(header?.[0]).toBe(books.csv.columns.type);
     expect(lines.find((line) => line[1] === reference)).toEqual([
       books.csv.types.order,
@@ -97,7 +118,13 @@ test.describe("the books in the console", () => {
     const reference = await payByPost(await playwright.request.newContext(), customer({ lastName: `Nadie${Date.now()}` }));
     const number = invoiceOf(reference);
     const stranger = await playwright.request.newContext({ baseURL: e2eServers.main.url });
-    for (const path of ["/admin/invoices", `/admin/invoices/${number}`, `/admin/orders.csv?from=${today()}&to=${today()}`]) {
+    for (const path of [
+      "/admin/invoices",
+      `/admin/invoices/${number}`,
+      `/admin/invoices/${number}/pdf`,
+      `/admin/invoices.zip?month=${today().slice(0, 7)}`,
+      `/admin/orders.csv?from=${today()}&to=${today()}`,
+    ]) {
       const answer = await stranger.get(path, { maxRedirects: 0, headers: { accept: "text/html" } });
       expect(answer.status(), path).toBe(302);
       expect(answer.headers().location, path).toMatch(/^\/admin\/login\?next=/);

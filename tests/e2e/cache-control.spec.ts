@@ -132,6 +132,11 @@ const others: Record<string, Expectation> = {
   "admin/subscribers.csv": { ...consolePage("/admin/subscribers.csv"), resource: true },
   "admin/invoices": consolePage("/admin/invoices"),
   "admin/invoices/:number": consolePage(({ reference }) => ({ path: `/admin/invoices/${invoiceOf(reference)}`, shows: reference })),
+  "admin/invoices/:number/pdf": {
+    ...consolePage(({ reference }) => ({ path: `/admin/invoices/${invoiceOf(reference)}/pdf` })),
+    resource: true,
+  },
+  "admin/invoices.zip": { ...consolePage("/admin/invoices.zip?month=2026-01"), resource: true },
   "admin/orders.csv": { ...consolePage("/admin/orders.csv?from=2026-01-01&to=2026-01-31"), resource: true },
   "admin/customers": consolePage("/admin/customers"),
   "admin/audit": consolePage("/admin/audit"),

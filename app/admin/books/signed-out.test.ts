@@ -2,6 +2,8 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loader as invoices } from "../../routes/admin/invoices";
 import { loader as invoiceDocument } from "../../routes/admin/invoices-document";
+import { loader as invoicePdf } from "../../routes/admin/invoices-pdf";
+import { loader as invoicesZip } from "../../routes/admin/invoices-zip";
 import { loader as ordersCsv } from "../../routes/admin/orders-csv";
 
 /**
@@ -16,6 +18,8 @@ describe("the books' loaders without an operator", () => {
     ["/admin/invoices?month=2026-11", invoices],
     ["/admin/invoices/2026-000001", invoiceDocument],
     ["/admin/orders.csv?from=2026-01-01&to=2026-12-31", ordersCsv],
+    ["/admin/invoices/2026-000001/pdf", invoicePdf],
+    ["/admin/invoices.zip?month=2026-11", invoicesZip],
   ] as [string, (args: never) => unknown][])("%s throws before reading anything", async (path, loader) => {
     await expect(async () => loader(args(path, { number: "2026-000001" }))).rejects.toThrow(/context/i);
   });

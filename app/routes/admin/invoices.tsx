@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { logger } from "../../../server/logger.ts";
 import { operatorContext } from "../../admin/auth.server";
 import { DocumentsTable, KeysetPagination } from "../../admin/books/DocumentsTable";
+import { Download } from "../../admin/books/Download";
 import { ExportForm } from "../../admin/books/ExportForm";
 import { useBooksFormat } from "../../admin/books/format";
 import { MonthPicker } from "../../admin/books/MonthPicker";
@@ -57,6 +58,13 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
       <DocumentsTable month={month} documents={loaderData.documents} />
       <KeysetPagination month={month} newerKey={loaderData.newerKey} olderKey={loaderData.olderKey} />
       <p className="mt-2 text-xs text-muted">{t("books.datesInUtc")}</p>
+      {loaderData.documents.length > 0 && (
+        <Download
+          href={`/admin/invoices.zip?month=${month}`}
+          label={t("books.downloads.zip", { month: format.month(month) })}
+          hint={t("books.downloads.zipHint")}
+        />
+      )}
       <TotalsTable month={month} lines={loaderData.totals.lines} grand={loaderData.totals.grand} />
       <ExportForm state={loaderData.exportForm} />
     </section>

@@ -1,0 +1,114 @@
+/**
+ * `/admin/invoices.zip?month=…`: a month's invoices and credit notes as PDFs in one ZIP, streamed
+ * (docs/decisions/0023-the-books-in-the-console.md). Documents are read in batches from a key, and each PDF
+ * is rendered only when the download asks for more: one PDF in memory at a time, whatever the month holds.
+ * fflate writes the archive as it goes; PDFs are already compressed, so they are stored, not deflated again.
+ */
+import { Zip, ZipPassThrough } from "fflate";
+import { recordAudit } from "../../../server/admin/audit.ts";
+import type { TimeRange } from "../../../server/db/books.ts";
+import { creditNotesRowsBatch, documentCounts, invoicesBatch } from "../../../server/db/books-archive.ts";
+import type { Database } from "../../../server/db/database.ts";
+import type { CreditNote, Invoice, Operator } from "../../../server/db/schema.ts";
+import { logger } from "../../../server/logger.ts";
+import { creditNotePdf, creditNotePdfFileName, invoicePdf, invoicePdfFileName } from "../../invoices/pdf.server";
+import { inBatches } from "./batches";
+
+export const ZIP_BATCH_SIZE = 50;
+
+export type ArchivedDocument = { kind: "invoice"; row: Invoice } | { kind: "credit-note"; row: CreditNote };
+
+export interface ArchiveFile {
+  name: string;
+  bytes: Uint8Array;
+  /** When the document was issued: the file's date in the archive, so one month's ZIP is the same every time. */
+  issuedAt: string;
+}
+
+/** A document as its PDF, in the language it was issued in, named by its number. */
+export async function documentFile(db: Database, document: ArchivedDocument): Promise<ArchiveFile> {
+  const { row } = document;
+  return document.kind === "invoice"
+    ? { name: invoicePdfFileName(row.number), bytes: await invoicePdf(db, document.row), issuedAt: row.issued_at }
+    : { name: creditNotePdfFileName(row.number), bytes: await creditNotePdf(db, document.row), issuedAt: row.issued_at };
+}
+
+/** The month's invoices, then its credit notes, each oldest first, a batch of rows at a time. */
+export async function* monthDocuments(db: Database, range: TimeRange, batchSize: number): AsyncGenerator<ArchivedDocument> {
+  const keyOf = (row: { issued_at: string; number: string }) => ({ issuedAt: row.issued_at, number: row.number });
+  for await (const row of inBatches((key, size) => invoicesBatch(db, range, key, size), keyOf, batchSize)) yield { kind: "invoice", row };
+  for await (const row of inBatches((key, size) => creditNotesRowsBatch(db, range, key, size), keyOf, batchSize))
+    yield { kind: "credit-note", row };
+}
+
+/** The files as a ZIP byte stream: each file made (rendered) only when the reader wants more bytes. */
+export function zipStream(files: AsyncIterator<ArchiveFile>): ReadableStream<Uint8Array> {
+  let zip: Zip;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        zip = new Zip((error, chunk, final) => {
+          if (error) return controller.error(error);
+          controller.enqueue(chunk);
+          if (final) controller.close();
+        });
+      },
+      async pull(controller) {
+        try {
+          const next = await files.next();
+          if (next.done) return zip.end();
+          const entry = new ZipPassThrough(next.value.name);
+          entry.mtime = new Date(next.value.issuedAt);
+          zip.add(entry);
+          entry.push(next.value.bytes, true);
+        } catch (error) {
+          // The download stops short (the browser says it failed) rather than ending as if it were whole.
+          logger.error({ reason: (error as Error).message }, "A month's ZIP of invoices failed while streaming");
+          zip.terminate();
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        zip.terminate();
+        await files.return?.(undefined);
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+export interface MonthZipInput {
+  month: string;
+  range: TimeRange;
+  operator: Pick<Operator, "id" | "email">;
+  address: string;
+}
+
+export async function exportMonthZip(db: Database, input: MonthZipInput, batchSize = ZIP_BATCH_SIZE, now = new Date()): Promise<Response> {
+  const counts = await documentCounts(db, input.range);
+  // Recorded before anything is sent: the documents name customers, and leave the shop in this file.
+  await recordAudit(
+    db,
+    {
+      operatorId: input.operator.id,
+      operatorEmail: input.operator.email,
+      action: "export",
+      subject: "invoices",
+      address: input.address,
+      details: { month: input.month, invoices: counts.invoices, creditNotes: counts.creditNotes },
+    },
+    now,
+  );
+  const documents = monthDocuments(db, input.range, batchSize);
+  const files = (async function* () {
+    for await (const document of documents) yield await documentFile(db, document);
+  })();
+  return new Response(zipStream(files), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="invoices-${input.month}.zip"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
