@@ -17,6 +17,7 @@ const origin = e2eServers.main.url;
 const marker = `gate.${Date.now()}@example.com`;
 let reference = "";
 let messageId = 0;
+let invoiceNumber = "";
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: origin });
@@ -27,9 +28,14 @@ test.beforeAll(async ({ playwright }) => {
     headers: { Origin: origin },
   });
   messageId = queryRows<{ id: number }>("SELECT id FROM contact_messages WHERE email = ?", [marker])[0]?.id ?? 0;
+  invoiceNumber =
+    queryRows<{ number: string }>("SELECT invoices.number FROM invoices JOIN orders ON orders.id = invoices.order_id WHERE reference = ?", [
+      reference,
+    ])[0]?.number ?? "";
   await request.dispose();
   expect(reference).toMatch(/-/);
   expect(messageId).toBeGreaterThan(0);
+  expect(invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
 });
 
 const pages = () => [
@@ -41,6 +47,12 @@ const pages = () => [
   `/admin/messages/${messageId}`,
   "/admin/subscribers",
   "/admin/subscribers.csv",
+  "/admin/invoices",
+  `/admin/invoices?month=${new Date().toISOString().slice(0, 7)}`,
+  `/admin/invoices/${invoiceNumber}`,
+  `/admin/invoices/${invoiceNumber}/pdf`,
+  `/admin/invoices.zip?month=${new Date().toISOString().slice(0, 7)}`,
+  `/admin/orders.csv?from=${new Date().toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`,
   "/admin/customers",
   "/admin/customers?state=all",
   "/admin/audit",

@@ -23,6 +23,12 @@ async function aMessage(request: APIRequestContext, language: Language) {
   return queryRows<{ id: number }>("SELECT id FROM contact_messages WHERE email = ?", [email])[0]?.id;
 }
 
+/** The number of an order's invoice. */
+const invoiceOf = (reference: string) =>
+  queryRows<{ number: string }>("SELECT invoices.number FROM invoices JOIN orders ON orders.id = invoices.order_id WHERE reference = ?", [
+    reference,
+  ])[0]?.number ?? "";
+
 /** The page is in the operator's language and axe (WCAG 2.2 AA) finds nothing on it. */
 async function expectInLanguage(page: Page, language: Language, expectAccessible: () => Promise<void>) {
   await expect(page.locator("html")).toHaveAttribute("lang", language);
@@ -50,6 +56,9 @@ for (const language of languages) {
       ["an order", async (request) => `/admin/orders/${(await anOrder(request, language)).reference}`],
       ["the customers", () => "/admin/customers"],
       ["the account", () => "/admin/account"],
+      ["the invoices of the month", () => "/admin/invoices"],
+      ["an invoice", async (request) => `/admin/invoices/${invoiceOf((await anOrder(request, language)).reference)}`],
+      ["a range the export refuses", () => "/admin/invoices?from=2026-12-01&to=2026-11-01"],
     ];
     for (const [name, pathFor] of pages) {
       test(name, async ({ page, request, expectAccessible }) => {
