@@ -7,6 +7,7 @@ import type { Locator, Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
 import books from "../../content/locales/admin/en/books.json" with { type: "json" };
+import orders from "../../content/locales/admin/en/orders.json" with { type: "json" };
 import { parseCsv } from "../../server/admin/csv.ts";
 import { customer, payByPost } from "../support/checkout.ts";
 import { fill, newOperator, signIn } from "../support/console.ts";
@@ -32,7 +33,7 @@ async function download(page: Page, trigger: Locator): Promise<{ name: string; b
 test.describe("the books in the console", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("an operator opens the month, sees an invoice and its totals, opens it, and downloads its PDF, the ZIP and the CSV", async ({
+  test("an operator opens the month, sees an invoice and its totals, opens it, refunds it, and downloads the PDF, the ZIP and the CSV", async ({
     page,
     request,
     expectAccessible,
@@ -55,7 +56,7 @@ test.describe("the books in the console", () => {
     await expect(totals.getByRole("rowheader", { name: fill(books.totals.grand, { currency: "EUR" }) })).toBeVisible();
     await expectAccessible();
 
-    await row.getByRole("link", { name: number }).click();
+    await row.getByRole("link", { name: number, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/invoices/${number}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(books.document.invoice, { number }));
     await expect(page.getByText(`${buyer.firstName} ${buyer.lastName}`)).toBeVisible();
@@ -67,12 +68,24 @@ test.describe("the books in the console", () => {
     expect(text).toContain(number);
     expect(text).toContain(buyer.lastName);
 
-    // The month's documents as one ZIP: this invoice among them, as a PDF named by its number.
+    // Refunded from its order's page: a credit note correcting the invoice joins the month.
+    await page.getByRole("link", { name: reference }).click();
+    await page.getByLabel(orders.refund.reason, { exact: true }).selectOption({ label: orders.refund.reasons.requestedByCustomer });
+    await page.getByRole("button", { name: orders.refund.review }).click();
+    await page.getByRole("button", { name: /^Yes, refund/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Refunded/ })).toBeVisible();
+    const note = queryRows<{ number: string }>("SELECT number FROM credit_notes WHERE invoice_number = ?", [number])[0]?.number ?? "";
+    expect(note).toMatch(/^CN-\d{4}-\d{6}$/);
     await page.goto("/admin/invoices");
+    const noteRow = documents.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${note}`) }) });
+    await expect(noteRow).toContainText(books.list.creditNote);
+    await expect(noteRow.getByRole("link", { name: number, exact: true })).toHaveAttribute("href", `/admin/invoices/${number}`);
+
+    // The month's documents as one ZIP: this invoice and its credit note among them, as PDFs named by number.
     const zip = await download(page, page.getByRole("link", { name: fill(books.downloads.zip, { month }) }));
     expect(zip.name).toBe(`invoices-${today().slice(0, 7)}.zip`);
     const files = unzipSync(new Uint8Array(zip.bytes));
-    expect(Object.keys(files)).toContain(`invoice-${number}.pdf`);
+    expect(Object.keys(files)).toEqual(expect.arrayContaining([`invoice-${number}.pdf`, `credit-note-${note}.pdf`]));
     expect(new TextDecoder().decode(files[`invoice-${number}.pdf`]!.slice(0, 5))).toBe("%PDF-");
 
     // The export: today's orders, as the form sends them, downloaded by the browser.
@@ -97,6 +110,9 @@ test.describe("the books in the console", () => {
       "visa ****4242",
       expect.stringMatching(/.+/),
     ]);
+    const refund = lines.find((line) => line[2] === note);
+    expect(refund?.slice(0, 5)).toEqual([books.csv.types.refund, reference, note, today(), "FR"]);
+    expect(refund?.[8]).toBe(lines.find((line) => line[2] === number)?.[8]);
   });
 
   test("a range the export refuses comes back to the form, with the days typed and the reason", async ({ page, expectAccessible }) => {
