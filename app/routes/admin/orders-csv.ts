@@ -20,7 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const range = parseDayRange(search.get("from"), search.get("to"));
   if (!range.ok) {
-    const back = new URLSearchParams({ from: search.get("from") ?? "", to: search.get("to") ?? "" });
+    // What was typed, kept to the length of a date and a little more: the form shows it again.
+    const typed = (name: string) => (search.get(name) ?? "").slice(0, 32);
+    const back = new URLSearchParams({ from: typed("from"), to: typed("to") });
     return redirect(`/admin/invoices?${back}#export`, { status: 303, headers: { "Cache-Control": "no-store" } });
   }
   const language = adminLanguage(request);
