@@ -61,12 +61,12 @@ export function KeysetPagination({ month, newerKey, olderKey }: { month: string;
   return (
     <nav aria-label={t("books.list.pages")} className="mt-4 flex flex-wrap gap-4">
       {newerKey && (
-        <Link to={`?${new URLSearchParams({ month, newer: newerKey })}`} rel="prev" className={button}>
+        <Link to={`/admin/invoices?${new URLSearchParams({ month, newer: newerKey })}`} rel="prev" className={button}>
           {t("books.list.newer")}
         </Link>
       )}
       {olderKey && (
-        <Link to={`?${new URLSearchParams({ month, older: olderKey })}`} rel="next" className={button}>
+        <Link to={`/admin/invoices?${new URLSearchParams({ month, older: olderKey })}`} rel="next" className={button}>
           {t("books.list.older")}
         </Link>
       )}

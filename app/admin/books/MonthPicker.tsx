@@ -26,10 +26,10 @@ export function MonthPicker({ month, previous, next }: { month: string; previous
         </button>
       </Form>
       <nav aria-label={t("books.month.months")} className="flex flex-wrap gap-3">
-        <Link to={`?month=${previous}`} className={secondaryButton}>
+        <Link to={`/admin/invoices?month=${previous}`} className={secondaryButton}>
           {t("books.month.previous", { month: format.month(previous) })}
         </Link>
-        <Link to={`?month=${next}`} className={secondaryButton}>
+        <Link to={`/admin/invoices?month=${next}`} className={secondaryButton}>
           {t("books.month.next", { month: format.month(next) })}
         </Link>
       </nav>
