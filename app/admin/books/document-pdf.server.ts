@@ -5,6 +5,7 @@
 import { findDocument } from "../../../server/db/books.ts";
 import type { Database } from "../../../server/db/database.ts";
 import { creditNotePdf, creditNotePdfFileName, invoicePdf, invoicePdfFileName } from "../../invoices/pdf.server";
+import { downloadHeaders, pdfType } from "./download-headers";
 
 export async function documentPdfResponse(db: Database, number: string): Promise<Response | undefined> {
   const found = number.length <= 40 ? await findDocument(db, number) : undefined;
@@ -13,12 +14,5 @@ export async function documentPdfResponse(db: Database, number: string): Promise
     found.kind === "invoice"
       ? [await invoicePdf(db, found.document), invoicePdfFileName(found.document.number)]
       : [await creditNotePdf(db, found.document), creditNotePdfFileName(found.document.number)];
-  return new Response(bytes, {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return new Response(bytes, { headers: downloadHeaders(pdfType, name) });
 }

@@ -13,6 +13,7 @@ import type { CreditNote, Invoice, Operator } from "../../../server/db/schema.ts
 import { logger } from "../../../server/logger.ts";
 import { creditNotePdf, creditNotePdfFileName, invoicePdf, invoicePdfFileName } from "../../invoices/pdf.server";
 import { inBatches } from "./batches";
+import { downloadHeaders, zipType } from "./download-headers";
 
 export const ZIP_BATCH_SIZE = 50;
 
@@ -77,6 +78,8 @@ export function zipStream(files: AsyncIterator<ArchiveFile>): ReadableStream<Uin
   );
 }
 
+export const zipFilename = (month: string) => `invoices-${month}.zip`;
+
 export interface MonthZipInput {
   month: string;
   range: TimeRange;
@@ -103,12 +106,5 @@ export async function exportMonthZip(db: Database, input: MonthZipInput, batchSi
   const files = (async function* () {
     for await (const document of documents) yield await documentFile(db, document);
   })();
-  return new Response(zipStream(files), {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="invoices-${input.month}.zip"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return new Response(zipStream(files), { headers: downloadHeaders(zipType, zipFilename(input.month)) });
 }

@@ -14,6 +14,7 @@ import type { Operator } from "../../../server/db/schema.ts";
 import { logger } from "../../../server/logger.ts";
 import { adminMessages } from "../messages.server";
 import { inBatches, mergeSorted } from "./batches";
+import { csvType, downloadHeaders } from "./download-headers";
 import { csvHeader, orderLine, refundLine } from "./orders-csv";
 
 export const EXPORT_BATCH_SIZE = 500;
@@ -102,12 +103,5 @@ export async function exportOrders(db: Database, input: OrdersExport, batchSize 
   );
   const header = csvHeader(adminMessages[input.language].books.csv);
   const body = csvStream(header, exportLines(db, input.range, input.language, batchSize), batchSize);
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFilename(input.from, input.to)}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return new Response(body, { headers: downloadHeaders(csvType, exportFilename(input.from, input.to)) });
 }

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { logger } from "../../../server/logger.ts";
 import { operatorContext } from "../../admin/auth.server";
-import { exportMonthZip } from "../../admin/books/month-zip.server";
+import { downloadHeaders, headOnly, zipType } from "../../admin/books/download-headers";
+import { exportMonthZip, zipFilename } from "../../admin/books/month-zip.server";
 import { monthRange, parseMonth } from "../../admin/books/period";
 import { adminLanguage } from "../../admin/language.server";
 import { adminMessages } from "../../admin/messages.server";
@@ -17,6 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const month = parseMonth(asked);
   // A month that cannot be read: the page says so, and shows the current one.
   if (!month) return redirect(`/admin/invoices?${new URLSearchParams({ month: asked ?? "" })}`, { status: 303 });
+  const head = headOnly(request, downloadHeaders(zipType, zipFilename(month)));
+  if (head) return head;
   try {
     const { db } = await servicesOf(context);
     return await exportMonthZip(db, { month, range: monthRange(month), operator, address: clientAddress(request) });

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { logger } from "../../../server/logger.ts";
 import { operatorContext } from "../../admin/auth.server";
-import { exportOrders } from "../../admin/books/orders-export.server";
+import { csvType, downloadHeaders, headOnly } from "../../admin/books/download-headers";
+import { exportFilename, exportOrders } from "../../admin/books/orders-export.server";
 import { parseDayRange } from "../../admin/books/period";
 import { adminLanguage } from "../../admin/language.server";
 import { adminMessages } from "../../admin/messages.server";
@@ -25,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const back = new URLSearchParams({ from: typed("from"), to: typed("to") });
     return redirect(`/admin/invoices?${back}#export`, { status: 303, headers: { "Cache-Control": "no-store" } });
   }
+  const head = headOnly(request, downloadHeaders(csvType, exportFilename(range.from, range.to)));
+  if (head) return head;
   const language = adminLanguage(request);
   try {
     const { db } = await servicesOf(context);
