@@ -3,6 +3,7 @@ import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
 import { orderMailLanguage } from "../server/db/customer-preferences.ts";
 import type { Database } from "../server/db/database.ts";
+import { findInvoiceOfOrder } from "../server/db/invoices.ts";
 import type { ContactMessage, NewsletterSubscriber, Order } from "../server/db/schema.ts";
 import { AFTER_SALE_MAIL_KINDS, renderRefundMail } from "../server/mail/access-mail.ts";
 import { queueMail } from "../server/mail/mail-job.ts";
@@ -29,10 +30,22 @@ async function queue(db: Database, kind: string, to: string, mail: { subject: st
   await queueMail(db, { kind, to, ...mail, orderId });
 }
 
+/**
+ * The order's confirmation, in the customer's language. The invoice issued with the payment (in the same
+ * transaction, just before) is linked to its page in the account, and named on the stored mail so that the
+ * mail job attaches its PDF when it sends it (server/mail/invoice-attachment.ts): the PDF is drawn then, from
+ * the invoice's snapshot, never stored with the mail.
+ */
 export async function queueOrderConfirmation(db: Database, order: Order) {
   const language = await orderMailLanguage(db, order);
-  const mail = renderOrderConfirmation(orderConfirmationInput(order, formatPrice(order.amount_cents, language, order.currency)), language);
-  return queue(db, MAIL_KINDS.orderConfirmation, order.email, mail, order.id);
+  const invoice = await findInvoiceOfOrder(db, order.id);
+  const link = invoice && {
+    number: invoice.number,
+    url: new URL(localizePath(`/account/invoices/${encodeURIComponent(invoice.number)}`, language), site.brand.origin).href,
+  };
+  const input = orderConfirmationInput(order, formatPrice(order.amount_cents, language, order.currency), link);
+  const mail = renderOrderConfirmation(input, language);
+  await queueMail(db, { kind: MAIL_KINDS.orderConfirmation, to: order.email, ...mail, orderId: order.id, invoiceId: invoice?.id });
 }
 
 /**

@@ -14,6 +14,7 @@ import { accountSignInMailHandler } from "../account/sign-in/mail-job.server";
 import { encryptionKey } from "../admin/secrets.server";
 import { pruneRateLimitsHandler, reconcileSweepHandler } from "../checkout/reconciliation.server";
 import { fulfilmentJobHandlers } from "../fulfilment/handlers.server";
+import { invoicePdfById } from "../invoices/pdf.server";
 import { renewalJobHandlers } from "../renewals/handlers.server";
 import type { Services } from "../services.server";
 
@@ -21,7 +22,13 @@ import type { Services } from "../services.server";
 export function jobHandlers(services: Services, mailTransport: MailTransport): Record<string, JobHandler> {
   const config = serverConfig();
   return {
-    [JOB_KINDS.mail]: mailJobHandler({ db: services.db, transport: mailTransport, openWith: encryptionKey(), log: logger }),
+    [JOB_KINDS.mail]: mailJobHandler({
+      db: services.db,
+      transport: mailTransport,
+      openWith: encryptionKey(),
+      log: logger,
+      invoicePdf: (invoiceId) => invoicePdfById(services.db, invoiceId),
+    }),
     [JOB_KINDS.reconcileSweep]: reconcileSweepHandler(services, { afterMs: config.RECONCILE_AFTER_SECONDS * 1000 }),
     [JOB_KINDS.pruneRateLimits]: pruneRateLimitsHandler(services.db),
     // Hourly; the next hour's round is the retry.

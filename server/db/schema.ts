@@ -133,6 +133,8 @@ export interface MailsTable {
   body_html: string | null;
   /** The order the mail is about, so the order's timeline can show it; null for other mails. */
   order_id: number | null;
+  /** The invoice whose PDF is attached when the mail is sent (migration 012); null for other mails. */
+  invoice_id: number | null;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }

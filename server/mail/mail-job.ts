@@ -10,6 +10,7 @@ import { findMail, insertMail, mailJobKey, type NewMail } from "../db/mails.ts";
 import type { Job, Mail } from "../db/schema.ts";
 import { enqueueJob, JOB_KINDS } from "../jobs/enqueue.ts";
 import { GiveUp, type JobHandler, type JobLog } from "../jobs/runner.ts";
+import { type InvoicePdfSource, invoiceAttachments } from "./invoice-attachment.ts";
 import type { MailMessage, MailTransport } from "./transport.ts";
 
 /** After this many failed attempts a mail is given up (its job keeps the last error, for the console). */
@@ -33,7 +34,7 @@ const sealedPrefix = "sealed:";
  */
 export async function queueMail(
   db: Database,
-  message: MailMessage & { orderId?: number; sealWith?: Buffer },
+  message: MailMessage & { orderId?: number; invoiceId?: number; sealWith?: Buffer },
   now: Date = new Date(),
 ): Promise<Mail> {
   const { sealWith } = message;
@@ -45,6 +46,7 @@ export async function queueMail(
     body_text: stored(message.text),
     body_html: message.html ? stored(message.html) : null,
     order_id: message.orderId ?? null,
+    invoice_id: message.invoiceId ?? null,
   };
   return queueStoredMail(db, mail, now);
 }
@@ -74,24 +76,29 @@ export interface MailJobOptions {
   transport: MailTransport;
   /** The key that opens mails queued sealed (ACCESS_ENCRYPTION_KEY). */
   openWith?: Buffer;
-  /** Where a sent mail is noted; failures are the runner's to log. */
-  log?: Pick<JobLog, "info">;
+  /** Where a sent mail is noted, and an invoice that could not be attached; failures are the runner's to log. */
+  log?: Pick<JobLog, "info" | "warn">;
+  /** Draws the PDF of the invoice a mail names, to attach it (app/invoices/pdf.server.ts, invoicePdfById). */
+  invoicePdf?: InvoicePdfSource;
 }
 
 /** Sends the mail a `mail` job names. A failure throws the mail server's error, which the job records. */
-export function mailJobHandler({ db, transport, openWith, log = console }: MailJobOptions): JobHandler {
+export function mailJobHandler({ db, transport, openWith, log = console, invoicePdf }: MailJobOptions): JobHandler {
   return {
     async run(job) {
       const mailId = mailIdOf(job);
       const mail = await findMail(db, mailId);
       if (!mail) throw new GiveUp(`mail #${mailId} is not stored`);
       const html = mail.body_html ? openedBody(mail.body_html, openWith) : "";
+      // Drawn now, at each attempt, from the invoice's snapshot: never stored with the mail.
+      const attachments = await invoiceAttachments(mail, invoicePdf, log);
       await transport.send({
         to: mail.to_address,
         subject: mail.subject,
         text: openedBody(mail.body_text, openWith),
         html,
         kind: mail.kind,
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
       log.info(`Mail #${mail.id} (${mail.kind}) sent`);
     },

@@ -66,6 +66,20 @@ describe("order confirmation", () => {
     });
   }
 
+  it("links the invoice's page in the account, in both bodies, only when there is an invoice", () => {
+    const url = "https://shop.example/fr/account/invoices/2026-000007";
+    const mail = renderOrderConfirmation({ ...order, invoice: { number: "2026-000007", url } }, "fr");
+    for (const body of [mail.text, visibleText(mail.html)]) {
+      expect(body).toContain("La facture 2026-000007 de cette commande");
+      expect(body).toContain(url);
+    }
+    expect(mail.html).toContain(`<a href="${url}"`);
+    const without = renderOrderConfirmation(order, "fr");
+    expect(without.text).not.toContain("/account/invoices/");
+    expect(without.text).not.toContain("Votre facture");
+    expect(() => renderOrderConfirmation({ ...order, invoice: { number: "1", url: "javascript:alert(1)" } }, "en")).toThrow(/http/);
+  });
+
   it("uses the language's own words and the right plural", () => {
     expect(renderOrderConfirmation({ ...order, planKey: "standard" }, "en").text).toContain("Period: 1 month\n");
     expect(renderOrderConfirmation({ ...order, planKey: "vip" }, "es").text).toContain("Duración: 12 meses");

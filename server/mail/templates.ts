@@ -56,11 +56,18 @@ export interface OrderConfirmationInput {
   amountPaid: string;
   /** Brand key (`visa`, `mastercard`, …) and the last four digits; omit when not paid by card. */
   card?: { brand: string; last4: string };
+  /** The order's invoice and its page in the account, in the mail's language (absolute http(s) URL). */
+  invoice?: { number: string; url: string };
 }
 
 /** The confirmation input for a stored order, taking only the fields the mail shows. */
-export function orderConfirmationInput(order: Order, amountPaid: string): OrderConfirmationInput {
+export function orderConfirmationInput(
+  order: Order,
+  amountPaid: string,
+  invoice?: OrderConfirmationInput["invoice"],
+): OrderConfirmationInput {
   return {
+    ...(invoice ? { invoice } : {}),
     reference: order.reference,
     firstName: order.first_name,
     planKey: order.plan_key,
@@ -143,6 +150,8 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
 
   const subject = singleLine(interpolate(t.subject, values));
   const signature = interpolate(common.signature, values);
+  const invoice = input.invoice && { number: singleLine(input.invoice.number), url: safeUrl(input.invoice.url) };
+  const invoiceText = invoice ? interpolate(t.invoiceText, { number: invoice.number }) : "";
 
   const text = textDocument(
     [
@@ -150,6 +159,7 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
       interpolate(t.intro, values),
       `${t.summaryHeading}\n${textRows(language, rows)}`,
       `${t.accessHeading}\n${t.accessSteps.map((step, index) => `${index + 1}. ${interpolate(step, values)}`).join("\n")}`,
+      ...(invoice ? [`${t.invoiceHeading}\n${invoiceText}\n${invoice.url}`] : []),
       interpolate(t.referenceHint, values),
       interpolate(t.oneTimeNote, values),
       `${t.signOff}\n${signature}`,
@@ -165,6 +175,14 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
     htmlRows(rows),
     `<h2 style="${STYLE.h2}">${escapeHtml(t.accessHeading)}</h2>`,
     `<ol style="${STYLE.list}">\n${t.accessSteps.map((step) => `<li style="${STYLE.listItem}">${interpolateHtml(step, values)}</li>`).join("\n")}\n</ol>`,
+    ...(invoice
+      ? [
+          `<h2 style="${STYLE.h2}">${escapeHtml(t.invoiceHeading)}</h2>`,
+          `<p style="${STYLE.p}">${escapeHtml(invoiceText)}</p>`,
+          htmlButton(invoice.url, t.invoiceButton),
+          htmlLinkFallback(t.invoiceLinkIntro, invoice.url),
+        ]
+      : []),
     `<p style="${STYLE.p}">${interpolateHtml(t.referenceHint, values)}</p>`,
     `<p style="${STYLE.note}">${interpolateHtml(t.oneTimeNote, values)}</p>`,
     `<p style="${STYLE.p}">${escapeHtml(t.signOff)}<br>\n${escapeHtml(signature)}</p>`,

@@ -136,6 +136,22 @@ describe("SMTP transport (SMTP_URL set)", () => {
     }
   });
 
+  it("sends an attachment (an invoice's PDF) as a named application/pdf part", async () => {
+    const { server, port, received } = await startFakeSmtpServer();
+    try {
+      const transport = createMailTransport({ from: FROM, smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+      const content = new TextEncoder().encode("%PDF-1.7 invoice 2026-000007");
+      const attachments = [{ filename: "invoice-2026-000007.pdf", content, contentType: "application/pdf" }];
+      await transport.send({ to: "ana@example.com", kind: "order-confirmation", subject: "With PDF", text: "Body", html: "", attachments });
+      transport.close();
+      expect(received[0]).toContain("Content-Type: application/pdf; name=invoice-2026-000007.pdf");
+      expect(received[0]).toContain("Content-Disposition: attachment; filename=invoice-2026-000007.pdf");
+      expect(received[0]).toContain(Buffer.from(content).toString("base64"));
+    } finally {
+      server.close();
+    }
+  });
+
   it("rejects when the mail server cannot be reached", async () => {
     const { server, port } = await startFakeSmtpServer();
     await new Promise((resolve) => server.close(resolve)); // the port is now closed

@@ -17,6 +17,14 @@ export interface MailMessage {
   html: string;
   /** What the mail is for (`order-confirmation`, …): named in the .eml file and in an `X-Mail-Kind` header. */
   kind: string;
+  /** Files sent with it (an invoice's PDF), drawn when the mail is sent, never stored with it. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
 }
 
 export interface MailTransport {
@@ -60,6 +68,9 @@ function mailOptions(message: MailMessage, from: string) {
     subject: message.subject,
     text: message.text,
     ...(message.html === "" ? {} : { html: message.html }),
+    ...(message.attachments?.length
+      ? { attachments: message.attachments.map((file) => ({ ...file, content: Buffer.from(file.content) })) }
+      : {}),
     headers: { "X-Mail-Kind": safeKind(message.kind) },
   };
 }

@@ -87,6 +87,15 @@ const pages: Record<string, Expectation> = {
   // Signed out, it sends the visitor to sign in; signed in, it names the customer and their address: never
   // kept. It takes no post (answered like any page without an action).
   "/account/invoices/:number": { get: personal, post: askEachTime, sample: at("/account/invoices/2026-000001") },
+  // The same for a credit note, and for both as PDF files (asked without a session: the sign-in's redirect).
+  "/account/invoices/:number/pdf": { get: personal, post: askEachTime, resource: true, sample: at("/account/invoices/2026-000001/pdf") },
+  "/account/credit-notes/:number": { get: personal, post: askEachTime, sample: at("/account/credit-notes/CN-2026-000001") },
+  "/account/credit-notes/:number/pdf": {
+    get: personal,
+    post: askEachTime,
+    resource: true,
+    sample: at("/account/credit-notes/CN-2026-000001/pdf"),
+  },
   // Asked without a session: the sign-in's redirect, which no cache may keep either.
   "/account/data": { get: personal, post: askEachTime, resource: true },
   "/account/delete": { get: personal, post: personal },

@@ -15,6 +15,7 @@ export const mailSamples: Record<string, readonly unknown[]> = {
       viewers: 2,
       amountPaid: "29 €",
       card: { brand: "visa", last4: "4242" },
+      invoice: { number: "2026-000007", url: link("/account/invoices/2026-000007") },
     },
   ],
   renderContactNotification: [

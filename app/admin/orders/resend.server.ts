@@ -31,6 +31,7 @@ export async function resendMail(
         body_text: mail.body_text,
         body_html: mail.body_html,
         order_id: order.id,
+        invoice_id: mail.invoice_id ?? null,
       },
       now,
     );

@@ -1,0 +1,76 @@
+/** An invoice row and a credit note row as stored, for tests of what is drawn from them (page, PDF, mail). */
+import type { CreditNote, Invoice } from "../../server/db/schema.ts";
+
+export const sampleInvoice = {
+  id: 1,
+  number: "NS-2026-000007",
+  year: 2026,
+  sequence: 7,
+  issued_at: "2026-03-01T09:30:00.000Z",
+  language: "fr",
+  seller: JSON.stringify({
+    legalName: "NovaStream Media S.L.",
+    address: ["Calle de Colón 48", "46004 Valencia"],
+    country: "ES",
+    taxId: "B12345678",
+  }),
+  buyer_name: "Camille Durand",
+  buyer_address: JSON.stringify(["1 place Bellecour", "69001 Lyon"]),
+  buyer_country: "FR",
+  net_cents: 2417,
+  rate_basis_points: 2000,
+  tax_cents: 483,
+  total_cents: 2900,
+  currency: "EUR",
+  tax_basis: "customer-country",
+  rates_as_of: "2026-01-01",
+  order_id: 3,
+  plan_key: "advanced",
+  plan_name: "Gold",
+  months: 3,
+  viewers: 2,
+  period_start: null,
+  period_end: null,
+  ip_country: "FR",
+  created_at: "2026-03-01T09:30:00.000Z",
+  updated_at: "2026-03-01T09:30:00.000Z",
+} satisfies Invoice;
+
+/** The same invoice under TAX_MODE=none: no VAT, the whole price net. */
+export const untaxedInvoice = {
+  ...sampleInvoice,
+  number: "NS-2026-000008",
+  sequence: 8,
+  rate_basis_points: 0,
+  tax_cents: 0,
+  net_cents: 2900,
+  tax_basis: "not-charged",
+  rates_as_of: null,
+} satisfies Invoice;
+
+/** A credit note giving back 10.00 of the sample invoice, at its rate. */
+export const sampleCreditNote = {
+  id: 1,
+  number: "NS-CN-2026-000002",
+  year: 2026,
+  sequence: 2,
+  issued_at: "2026-03-05T10:00:00.000Z",
+  language: "fr",
+  seller: sampleInvoice.seller,
+  buyer_name: sampleInvoice.buyer_name,
+  buyer_address: sampleInvoice.buyer_address,
+  buyer_country: "FR",
+  net_cents: 833,
+  rate_basis_points: 2000,
+  tax_cents: 167,
+  total_cents: 1000,
+  currency: "EUR",
+  tax_basis: "customer-country",
+  rates_as_of: "2026-01-01",
+  invoice_id: 1,
+  invoice_number: sampleInvoice.number,
+  order_id: 3,
+  refunded_cents_after: 1000,
+  created_at: "2026-03-05T10:00:00.000Z",
+  updated_at: "2026-03-05T10:00:00.000Z",
+} satisfies CreditNote;
