@@ -14,6 +14,7 @@ import * as paymentProcessor from "./008_order_payment_processor.ts";
 import * as accesses from "./009_accesses.ts";
 import * as customerAccounts from "./010_customer_accounts.ts";
 import * as invoices from "./011_invoices.ts";
+import * as stripeTax from "./014_stripe_tax.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "009_accesses": accesses,
   "010_customer_accounts": customerAccounts,
   "011_invoices": invoices,
+  "014_stripe_tax": stripeTax,
 };
 
 export const migrationProvider: MigrationProvider = {
