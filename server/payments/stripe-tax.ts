@@ -3,7 +3,7 @@
  * what the session is asked for, and what is read back from it once paid. Pure: no network.
  */
 import type Stripe from "stripe";
-import { isRate, wholeInBasisPoints } from "../../common/tax.ts";
+import { isRate } from "../../common/tax.ts";
 import type { ProcessorTax } from "./gateway.ts";
 
 /**
@@ -29,23 +29,24 @@ const basisPoints = (percentage: number) => Math.round(percentage * 100);
 
 /**
  * What Stripe computed on a paid session, read from `total_details` (its `breakdown` expanded): the tax, its
- * rate and the customer's country. Undefined when the session had no automatic tax (created before
- * TAX_MODE=stripe) or says something this module cannot trust (then the invoice says no VAT was charged,
- * which is what such a session charged).
+ * rate and the customer's country. Undefined when the session had no automatic tax (opened before
+ * TAX_MODE=stripe). An answer without its rate, or with amounts that cannot be, throws: an invoice is never
+ * issued on a guessed rate, and the payment is recorded when Stripe is asked again (the webhook's retry,
+ * reconciliation).
  */
 export function stripeTaxOf(session: Stripe.Checkout.Session): ProcessorTax | undefined {
   if (!session.automatic_tax?.enabled) return undefined;
   const taxCents = session.total_details?.amount_tax ?? 0;
-  const total = session.amount_total ?? 0;
-  if (!Number.isSafeInteger(taxCents) || taxCents < 0 || taxCents > total) return undefined;
   const country = session.customer_details?.address?.country ?? null;
+  if (!Number.isSafeInteger(taxCents) || taxCents < 0 || taxCents > (session.amount_total ?? 0)) {
+    throw new Error(`Stripe answered a tax of ${taxCents} on a total of ${session.amount_total} for session ${session.id}`);
+  }
   if (taxCents === 0) return { taxCents: 0, rateBasisPoints: 0, country };
   // An EU sale has one rate; were Stripe to split it, the largest share names the invoice's rate.
   const [main] = (session.total_details?.breakdown?.taxes ?? []).toSorted((a, b) => b.amount - a.amount);
-  const percentage = main ? (main.rate.effective_percentage ?? main.rate.percentage) : undefined;
-  // Without the breakdown (not expanded), the rate follows from the amounts: tax / (total − tax).
-  const rateBasisPoints =
-    percentage === undefined ? Math.round((taxCents * wholeInBasisPoints) / (total - taxCents)) : basisPoints(percentage);
-  if (!isRate(rateBasisPoints)) return undefined;
+  const rateBasisPoints = main ? basisPoints(main.rate.effective_percentage ?? main.rate.percentage) : Number.NaN;
+  if (!isRate(rateBasisPoints) || rateBasisPoints === 0) {
+    throw new Error(`Stripe answered no usable tax rate for session ${session.id} (expand total_details.breakdown)`);
+  }
   return { taxCents, rateBasisPoints, country: country ?? main?.rate.country ?? null };
 }
