@@ -53,7 +53,9 @@ for (const target of testTargets) {
       });
       // The price includes the tax: Stripe took exactly what the shop asked.
       expect(bed.fake.sessions.get(sessionId)).toMatchObject({ amount_total: order.amount_cents, total_details: { amount_tax: tax } });
-      const lookups = bed.fake.requests.filter((request) => request.method === "GET" && request.path === `/v1/checkout/sessions/${sessionId}`);
+      const lookups = bed.fake.requests.filter(
+        (request) => request.method === "GET" && request.path === `/v1/checkout/sessions/${sessionId}`,
+      );
       expect(lookups.at(-1)?.params.expand).toContain("total_details.breakdown");
 
       expect(await findInvoiceOfOrder(bed.db, order.id)).toMatchObject({
@@ -81,7 +83,11 @@ for (const target of testTargets) {
     it("a customer outside the EU pays no VAT: the invoice says 0 % from Stripe", async () => {
       const { order, sessionId } = await bed.checkout({ country: "US", postalCode: "10001" });
       await bed.fake.completeSession(sessionId, "card", "US");
-      expect(await bed.current(order)).toMatchObject({ processor_tax_cents: 0, processor_tax_rate_basis_points: 0, processor_tax_country: "US" });
+      expect(await bed.current(order)).toMatchObject({
+        processor_tax_cents: 0,
+        processor_tax_rate_basis_points: 0,
+        processor_tax_country: "US",
+      });
       expect(await findInvoiceOfOrder(bed.db, order.id)).toMatchObject({ tax_basis: "stripe", rate_basis_points: 0, tax_cents: 0 });
     });
 
