@@ -6,9 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditNotesOfOrder, findInvoiceOfOrder } from "../../server/db/invoices.ts";
 import { listOrderEvents } from "../../server/db/order-events.ts";
+import { createStripeGateway } from "../../server/payments/stripe-gateway.ts";
 import { streamingTaxCode } from "../../server/payments/stripe-tax.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { type StripeTestBed, startStripeTestBed } from "../../tests/support/stripe";
+import { settleOrder } from "./settle-order.server";
 
 /** The VAT inside a tax-inclusive amount as Stripe rounds it: to the cent, half up. */
 const stripeVat = (amount: number, basisPoints: number) => Math.round((amount * basisPoints) / (10_000 + basisPoints));
@@ -107,3 +109,25 @@ for (const target of testTargets) {
     });
   });
 }
+
+describe("a session opened with Stripe Tax, paid after TAX_MODE changed", () => {
+  let bed: StripeTestBed;
+  beforeAll(async () => {
+    bed = await startStripeTestBed({ automaticTax: true });
+  });
+  afterAll(() => bed?.close());
+
+  it("is still recorded with Stripe's tax by a gateway that no longer asks for it", async () => {
+    const { order, sessionId } = await bed.checkout({ country: "FR" });
+    // The operator restarts with TAX_MODE=eu-oss while the customer is on Stripe's page.
+    const later = createStripeGateway({ secretKey: "sk_test_payments", webhookSecret: "whsec_later", apiBase: bed.fake.url });
+    bed.fake.setWebhooksHeld(true);
+    await bed.fake.completeSession(sessionId, "card", "FR");
+    await settleOrder({ db: bed.db, gateway: later, wakeMail: () => {} }, order);
+    expect(await findInvoiceOfOrder(bed.db, order.id)).toMatchObject({
+      tax_basis: "stripe",
+      rate_basis_points: 2000,
+      tax_cents: stripeVat(order.amount_cents, 2000),
+    });
+  });
+});

@@ -16,7 +16,7 @@ export interface StripeGatewayOptions {
   webhookSecret: string;
   /** A Stripe-compatible server for tests (`http://localhost:12111`); Stripe itself when unset. */
   apiBase?: string;
-  /** TAX_MODE=stripe: Stripe Tax works out the VAT in the price on each session, and the lookup reads it back. */
+  /** TAX_MODE=stripe: each new session asks Stripe Tax to work out the VAT in the price (the lookup always reads it back). */
   automaticTax?: boolean;
 }
 
@@ -103,8 +103,9 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase, automat
 
     async lookup(payment: PaymentRecord): Promise<PaymentLookup> {
       if (!payment.paymentSessionId) return { status: "unknown" };
-      // With Stripe Tax, the tax's breakdown by rate too: Stripe sends it only when asked.
-      const expand = ["payment_intent.latest_charge", ...(automaticTax ? ["total_details.breakdown"] : [])];
+      // The tax's breakdown by rate too, which Stripe sends only when asked: always, as a session opened with
+      // Stripe Tax must still be read with it after TAX_MODE changes.
+      const expand = ["payment_intent.latest_charge", "total_details.breakdown"];
       const session = await stripe.checkout.sessions.retrieve(payment.paymentSessionId, { expand });
       return sessionOutcome(session);
     },
