@@ -15,6 +15,7 @@ import * as accesses from "./009_accesses.ts";
 import * as customerAccounts from "./010_customer_accounts.ts";
 import * as invoices from "./011_invoices.ts";
 import * as mailInvoice from "./012_mail_invoice.ts";
+import * as stripeTax from "./014_stripe_tax.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   "010_customer_accounts": customerAccounts,
   "011_invoices": invoices,
   "012_mail_invoice": mailInvoice,
+  "014_stripe_tax": stripeTax,
 };
 
 export const migrationProvider: MigrationProvider = {
