@@ -42,6 +42,7 @@ for (const target of testTargets) {
       const who = someCustomer();
       const mine = await customerWithEverything(handle.db, who, NOW);
       await customerWithEverything(handle.db, someCustomer(), NOW);
+      await handle.db.updateTable("orders").set({ ip_country: "ES" }).where("id", "=", mine.paid.id).execute();
       const file = buildExport(await customerRecords(handle.db, who.email), notes, NOW);
 
       expect(file).toMatchObject({ format: EXPORT_FORMAT, version: 1, exportedAt: NOW.toISOString(), email: who.email.toLowerCase() });
@@ -50,6 +51,7 @@ for (const target of testTargets) {
       );
       const paid = file.orders.find((order) => order.reference === mine.paid.reference);
       expect(paid).toMatchObject({ status: "fulfilled", phone: who.phone, address: "1 place Bellecour", access: mine.paid.reference });
+      expect(paid).toMatchObject({ countryOfClientAddress: "ES", countryTaxedByProcessor: null });
       // The customer's side of the timeline: not the client address a reveal was made from.
       expect(paid?.timeline.map((line) => line.event)).toEqual(["access-revealed", "paid"]);
       expect(file.accesses).toEqual({
