@@ -4,8 +4,9 @@ import { serverConfig } from "../server/config.ts";
 import { orderMailLanguage } from "../server/db/customer-preferences.ts";
 import type { Database } from "../server/db/database.ts";
 import { findInvoiceOfOrder } from "../server/db/invoices.ts";
-import type { ContactMessage, NewsletterSubscriber, Order } from "../server/db/schema.ts";
+import type { ContactMessage, Invoice, NewsletterSubscriber, Order } from "../server/db/schema.ts";
 import { AFTER_SALE_MAIL_KINDS, renderRefundMail } from "../server/mail/access-mail.ts";
+import type { InvoiceLink } from "../server/mail/invoice-section.ts";
 import { queueMail } from "../server/mail/mail-job.ts";
 import { NEWSLETTER_ALREADY_SUBSCRIBED_KIND, renderNewsletterAlreadySubscribed } from "../server/mail/newsletter-mail.ts";
 import {
@@ -30,6 +31,12 @@ async function queue(db: Database, kind: string, to: string, mail: { subject: st
   await queueMail(db, { kind, to, ...mail, orderId });
 }
 
+/** Where the customer finds an invoice: its page in their account, in the mail's language. */
+export function invoiceLink(invoice: Pick<Invoice, "number">, language: Language): InvoiceLink {
+  const path = localizePath(`/account/invoices/${encodeURIComponent(invoice.number)}`, language);
+  return { number: invoice.number, url: new URL(path, site.brand.origin).href };
+}
+
 /**
  * The order's confirmation, in the customer's language. The invoice issued with the payment (in the same
  * transaction, just before) is linked to its page in the account, and named on the stored mail so that the
@@ -39,10 +46,7 @@ async function queue(db: Database, kind: string, to: string, mail: { subject: st
 export async function queueOrderConfirmation(db: Database, order: Order) {
   const language = await orderMailLanguage(db, order);
   const invoice = await findInvoiceOfOrder(db, order.id);
-  const link = invoice && {
-    number: invoice.number,
-    url: new URL(localizePath(`/account/invoices/${encodeURIComponent(invoice.number)}`, language), site.brand.origin).href,
-  };
+  const link = invoice && invoiceLink(invoice, language);
   const input = orderConfirmationInput(order, formatPrice(order.amount_cents, language, order.currency), link);
   const mail = renderOrderConfirmation(input, language);
   await queueMail(db, { kind: MAIL_KINDS.orderConfirmation, to: order.email, ...mail, orderId: order.id, invoiceId: invoice?.id });

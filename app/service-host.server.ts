@@ -118,6 +118,7 @@ async function openConfigured(): Promise<Running> {
     recurring: [
       { kind: JOB_KINDS.reconcileSweep, everyMs: sweepEveryMs },
       { kind: JOB_KINDS.pruneRateLimits, everyMs: 60 * 60_000 },
+      { kind: JOB_KINDS.pruneAccountRecords, everyMs: 60 * 60_000 },
     ],
   });
   jobRunner.start();

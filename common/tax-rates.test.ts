@@ -21,8 +21,8 @@ describe("the rate an invoice applies", () => {
     expect(applicableRate("eu-oss", "constructor", table).rateBasisPoints).toBe(0);
   });
 
-  it("refuses Stripe Tax, not built yet", () => {
-    expect(() => applicableRate("stripe", "FR", table)).toThrow(/not built yet/);
+  it("has no table rate for Stripe Tax, whose rate comes with the payment", () => {
+    expect(() => applicableRate("stripe", "FR", table)).toThrow(/the rate is the one Stripe computed/);
   });
 });
 

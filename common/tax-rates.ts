@@ -4,7 +4,7 @@
  */
 import { isRate } from "./tax.ts";
 
-/** `stripe` is in the setting's vocabulary but refused at start until Stripe Tax is built. */
+/** `stripe`: Stripe Tax computes the tax on the Checkout Session and the shop records it (decision 0024). */
 export const TAX_MODES = ["none", "eu-oss", "stripe"] as const;
 export type TaxMode = (typeof TAX_MODES)[number];
 
@@ -18,9 +18,10 @@ export interface TaxRatesTable {
 
 /**
  * Why the invoice charges what it does: `not-charged` (TAX_MODE=none: it says no VAT is charged),
- * `customer-country` (the rate of the customer's EU country), `outside-eu` (a customer outside the EU: 0 %).
+ * `customer-country` (the rate of the customer's EU country), `outside-eu` (a customer outside the EU: 0 %),
+ * `stripe` (the rate and tax Stripe Tax computed on the Checkout Session).
  */
-export type TaxBasis = "not-charged" | "customer-country" | "outside-eu";
+export type TaxBasis = "not-charged" | "customer-country" | "outside-eu" | "stripe";
 
 export interface AppliedRate {
   rateBasisPoints: number;
@@ -36,7 +37,8 @@ export interface AppliedRate {
  */
 export function applicableRate(mode: TaxMode, customerCountry: string, table: TaxRatesTable): AppliedRate {
   if (mode === "none") return { rateBasisPoints: 0, basis: "not-charged", ratesAsOf: null };
-  if (mode !== "eu-oss") throw new Error(`TAX_MODE=${mode} is not built yet`);
+  // With Stripe Tax the rate is Stripe's, known once the customer has paid: nothing to look up here.
+  if (mode !== "eu-oss") throw new Error(`TAX_MODE=${mode}: the rate is the one Stripe computed, recorded with the payment`);
   const rate = Object.hasOwn(table.rates, customerCountry) ? table.rates[customerCountry] : undefined;
   if (rate === undefined) return { rateBasisPoints: 0, basis: "outside-eu", ratesAsOf: table.asOf };
   return { rateBasisPoints: rate, basis: "customer-country", ratesAsOf: table.asOf };

@@ -137,8 +137,8 @@ describe("the server's configuration", () => {
     ],
     ["OPERATOR_EMAIL", "support at example.com", "OPERATOR_EMAIL: must be a mail address, e.g. OPERATOR_EMAIL=support@example.com"],
     ["PAYMENT_GATEWAY", "paypal", 'PAYMENT_GATEWAY: must be test or stripe: "test" moves no money'],
-    ["TAX_MODE", "vat", 'TAX_MODE: must be none or eu-oss: "none" charges no VAT'],
-    ["TAX_MODE", "stripe", "TAX_MODE: stripe (Stripe Tax) is not built yet: use none or eu-oss"],
+    ["TAX_MODE", "vat", 'TAX_MODE: must be none, eu-oss or stripe: "none" charges no VAT'],
+    ["TAX_MODE", "stripe", "TAX_MODE: is stripe (Stripe Tax), which needs PAYMENT_GATEWAY=stripe, and PAYMENT_GATEWAY is test"],
     ["STRIPE_SECRET_KEY", "pk_test_123", "STRIPE_SECRET_KEY: must be a Stripe secret key, sk_live_… or sk_test_…"],
     ["STRIPE_WEBHOOK_SECRET", "secret", "STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret, whsec_…"],
     [
@@ -164,6 +164,16 @@ describe("the server's configuration", () => {
     const stripe = parseConfig({ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" });
     expect(stripe.PAYMENT_GATEWAY).toBe("stripe");
     expect(stripe.STRIPE_API_BASE).toBeUndefined();
+  });
+
+  it("takes TAX_MODE=stripe (Stripe Tax) with PAYMENT_GATEWAY=stripe only", () => {
+    const stripe = { PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+    expect(parseConfig({ ...stripe, TAX_MODE: "stripe" }).TAX_MODE).toBe("stripe");
+    expect(problemsOf({ TAX_MODE: "stripe", PAYMENT_GATEWAY: "test" })).toEqual([
+      expect.stringMatching(
+        /^TAX_MODE: is stripe \(Stripe Tax\), which needs PAYMENT_GATEWAY=stripe.*set PAYMENT_GATEWAY=stripe, or TAX_MODE=eu-oss/,
+      ),
+    ]);
   });
 
   it("refuses a live Stripe key outside production, and never repeats it", () => {

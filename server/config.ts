@@ -19,8 +19,8 @@ export { PAYMENT_GATEWAYS } from "./config/shop-variables.ts";
 const schema = z.object({ ...serverVariables, ...processVariables, ...shopVariables });
 
 /**
- * What only makes sense across variables: Stripe needs its keys, a live key is for production only, and
- * several processes need PostgreSQL.
+ * What only makes sense across variables: Stripe needs its keys, Stripe Tax needs Stripe, a live key is for
+ * production only, and several processes need PostgreSQL.
  */
 const checkedSchema = schema.superRefine((config, context) => {
   const fail = (path: keyof typeof config, message: string) => context.addIssue({ code: "custom", path: [path], message });
@@ -32,6 +32,13 @@ const checkedSchema = schema.superRefine((config, context) => {
         "must be set with PAYMENT_GATEWAY=stripe: without it no payment can be confirmed (the signing secret of the endpoint /webhooks/stripe, whsec_…)",
       );
     }
+  }
+  // Stripe Tax works on Stripe's Checkout Sessions: with the test gateway nothing would compute the tax.
+  if (config.TAX_MODE === "stripe" && config.PAYMENT_GATEWAY !== "stripe") {
+    fail(
+      "TAX_MODE",
+      `is stripe (Stripe Tax), which needs PAYMENT_GATEWAY=stripe, and PAYMENT_GATEWAY is ${config.PAYMENT_GATEWAY}: set PAYMENT_GATEWAY=stripe, or TAX_MODE=eu-oss to charge the rates of content/tax-rates.json`,
+    );
   }
   if (config.FULFILMENT_WEBHOOK_URL && !config.FULFILMENT_WEBHOOK_SECRET) {
     fail("FULFILMENT_WEBHOOK_SECRET", "must be set with FULFILMENT_WEBHOOK_URL: your provisioning system checks every request with it");

@@ -48,6 +48,14 @@ for (const target of testTargets) {
       const mails = await mailsOf(renewal);
       expect(mails.map((mail) => mail.kind)).toEqual(["renewal-confirmation"]);
       expect(mails[0]?.subject).toContain("court désormais jusqu’au");
+      // The renewal's own invoice: linked, and attached when the mail is sent.
+      const invoice = await db()
+        .selectFrom("invoices")
+        .select(["id", "number"])
+        .where("order_id", "=", renewal.id)
+        .executeTakeFirstOrThrow();
+      expect(mails[0]).toMatchObject({ invoice_id: invoice.id });
+      expect(mails[0]?.body_text).toContain(`/fr/account/invoices/${invoice.number}`);
       const renewed = (await listOrderEvents(db(), renewal.id)).find((event) => event.type === "renewed");
       expect(JSON.parse(renewed?.details ?? "{}")).toEqual({ access: first.reference, from: oldEnd, endsAt: newEnd });
       // Reminders and expiry for the new end.

@@ -12,6 +12,8 @@ import { CheckoutNotices, type FailedAttempt, type RenewalNotice } from "./Check
 import { FormField, inputClass } from "./FormField";
 import { PlanSection } from "./PlanSection";
 import { type CheckoutField, cardFields, checkoutFields, fieldLimits, validateCheckout, validateHostedCheckout } from "./schema";
+import { TaxSummary } from "./TaxSummary";
+import type { CheckoutTax } from "./tax-breakdown";
 
 export interface CheckoutFormData {
   planKey: string;
@@ -23,6 +25,8 @@ export interface CheckoutFormData {
   /** The processor's name, for the text that says the card is given on its page. */
   processor: string;
   countries: readonly { code: string; name: string }[];
+  /** TAX_MODE as the order summary needs it (tax-breakdown.ts); absent with none. */
+  tax?: CheckoutTax;
   /** What the visitor had typed, when they come back from the processor's page. */
   values?: Partial<Record<CheckoutField | "plan" | "viewers", string>>;
   resumed?: boolean;
@@ -59,13 +63,17 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
     return isViewerCount(chosen) ? chosen : 1;
   });
   const [brand, setBrand] = useState(() => detectCardBrand(values.cardNumber ?? ""));
+  // The billing country, for the VAT the summary shows: the one the form starts with, then the one chosen.
+  const [country, setCountry] = useState(values.country ?? "");
   const { formRef, summaryRef, errors, summary, recheck, fieldEvents, onSubmit } = useFormChecks<CheckoutField>((form) => {
     const result = loaderData.cardOnSite ? validateCheckout(form) : validateHostedCheckout(form);
     return result.ok ? {} : result.errors;
   }, failed);
 
   const plan = findPlan(planKey) ?? site.plans[1];
-  const amount = formatPrice(planPrice(plan, viewers), language);
+  const totalCents = planPrice(plan, viewers);
+  const amount = formatPrice(totalCents, language);
+  const countryName = loaderData.countries.find((option) => option.code === country)?.name ?? country;
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const summaryFields = fields.filter((field) => summary?.[field]);
 
@@ -116,7 +124,23 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
         <input type="hidden" name="idempotencyKey" value={failed?.idempotencyKey ?? loaderData.idempotencyKey} />
         {renewToken && <input type="hidden" name="renew" value={renewToken} />}
 
-        <PlanSection id={id} planKey={planKey} onPlan={setPlanKey} viewers={viewers} onViewers={setViewers} amount={amount} />
+        <PlanSection
+          id={id}
+          planKey={planKey}
+          onPlan={setPlanKey}
+          viewers={viewers}
+          onViewers={setViewers}
+          amount={amount}
+          taxSummary={
+            <TaxSummary
+              tax={loaderData.tax}
+              country={country}
+              countryName={countryName}
+              totalCents={totalCents}
+              processor={loaderData.processor}
+            />
+          }
+        />
 
         <fieldset className={sectionClass}>
           <legend className={legendClass}>{t("checkout.personalSection")}</legend>
@@ -167,8 +191,11 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
                   onBlur={() => recheck("country")}
-                  // The phone number and postal code are checked against the country.
-                  onChange={() => (errors.phone || errors.postalCode) && recheck("phone", "postalCode", "country")}
+                  onChange={(event) => {
+                    setCountry(event.target.value);
+                    // The phone number and postal code are checked against the country.
+                    if (errors.phone || errors.postalCode) recheck("phone", "postalCode", "country");
+                  }}
                   className={inputClass}
                 >
                   <option value="">{t("checkout.chooseCountry")}</option>

@@ -11,10 +11,12 @@ interface PlanSectionProps {
   onViewers: (count: ViewerCount) => void;
   /** The total, formatted for the visitor's language. */
   amount: string;
+  /** What the total includes of VAT (TaxSummary), when the shop charges it. */
+  taxSummary?: React.ReactNode;
 }
 
 /** The chosen plan and viewer count, changeable here, with the total that follows. */
-export function PlanSection({ id, planKey, onPlan, viewers, onViewers, amount }: PlanSectionProps) {
+export function PlanSection({ id, planKey, onPlan, viewers, onViewers, amount, taxSummary }: PlanSectionProps) {
   const { t } = useTranslation();
   const plan = site.plans.find((option) => option.key === planKey) ?? site.plans[1];
   const period = t("plans.period", { count: plan.months });
@@ -62,6 +64,7 @@ export function PlanSection({ id, planKey, onPlan, viewers, onViewers, amount }:
           {amount}
         </p>
         <p className="w-full text-sm text-muted">{t("checkout.oneTime", { period })}</p>
+        {taxSummary}
       </div>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { type EventActor, recordOrderEvent } from "../../server/db/order-events.ts";
 import { recordCardDetails, recordRefund } from "../../server/db/payments.ts";
+import { recordProcessorTax } from "../../server/db/processor-tax.ts";
 import { findOrderById, markOrderFailed, markOrderPaid } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
@@ -57,7 +58,11 @@ export async function applyPaymentOutcome(
   const { db } = services;
   if (lookup.status === "paid") {
     const abandoned = order.status === "failed" && order.failure_reason === "abandoned";
-    if (order.status === "pending" || abandoned) await recordPayment(services, order, lookup.gatewayReference);
+    if (order.status === "pending" || abandoned) {
+      // Stripe Tax's answer first: the invoice issued with the payment prints it.
+      if (lookup.tax) await recordProcessorTax(db, order.id, lookup.tax);
+      await recordPayment(services, order, lookup.gatewayReference);
+    }
     if (lookup.card) await recordCardDetails(db, order.id, lookup.card);
     if (lookup.refundedCents > order.refunded_cents) await recordProcessorRefund(services, order, lookup.refundedCents);
   } else if (lookup.status === "failed") {

@@ -3,13 +3,13 @@
  * that records the payment or the refund): the number is taken there, so it exists if and only if the payment
  * or refund does (docs/decisions/0021-invoices-and-tax.md).
  */
-import { splitInclusive } from "../../common/tax";
-import { applicableRate, type TaxMode } from "../../common/tax-rates";
+import type { TaxMode } from "../../common/tax-rates";
 import { site } from "../../content/site";
 import taxRates from "../../content/tax-rates.json";
 import { serverConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
 import {
+  creditNotesOfOrder,
   documentNumber,
   findCreditNoteOfRefund,
   findInvoiceOfOrder,
@@ -20,6 +20,7 @@ import {
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { CreditNote, Invoice, Order, SellerSnapshot } from "../../server/db/schema.ts";
 import { findPlan } from "../content/plans";
+import { creditNoteSplit, invoiceTax } from "./invoice-tax";
 
 export interface IssueOptions {
   now?: Date;
@@ -44,16 +45,15 @@ const buyerAddress = (order: Order) => [order.address, `${order.postal_code} ${o
 
 /**
  * The order's invoice, issued now if it has none: one per order, whichever path records the payment. When
- * the country of the payer's address (IP) and the billing country they typed disagree, the order's
- * timeline says so; the invoice follows the billing country.
+ * the country of the payer's address (IP), or the one Stripe Tax taxed, and the billing country they typed
+ * disagree, the order's timeline says so; the invoice follows the billing country (and Stripe's tax).
  */
 export async function issueInvoice(db: Database, order: Order, options: IssueOptions = {}): Promise<Invoice> {
   const existing = await findInvoiceOfOrder(db, order.id);
   if (existing) return existing;
   const now = options.now ?? new Date();
   const seller: Seller = options.seller ?? site.seller;
-  const rate = applicableRate(options.taxMode ?? serverConfig().TAX_MODE, order.country, taxRates);
-  const split = splitInclusive(order.amount_cents, rate.rateBasisPoints);
+  const { split, basis, ratesAsOf } = invoiceTax(options.taxMode ?? serverConfig().TAX_MODE, order, taxRates);
   const year = now.getUTCFullYear();
   const sequence = await takeNumber(db, "invoice", year, now);
   const plan = findPlan(order.plan_key);
@@ -74,8 +74,8 @@ export async function issueInvoice(db: Database, order: Order, options: IssueOpt
       tax_cents: split.taxCents,
       total_cents: split.totalCents,
       currency: order.currency,
-      tax_basis: rate.basis,
-      rates_as_of: rate.ratesAsOf,
+      tax_basis: basis,
+      rates_as_of: ratesAsOf,
       order_id: order.id,
       plan_key: order.plan_key,
       plan_name: plan?.name ?? order.plan_key,
@@ -87,8 +87,14 @@ export async function issueInvoice(db: Database, order: Order, options: IssueOpt
     },
     now,
   );
-  if (order.ip_country && order.ip_country !== order.country) {
-    const details = { billingCountry: order.country, ipCountry: order.ip_country, invoice: invoice.number };
+  const taxCountry = order.processor_tax_country;
+  if ([order.ip_country, taxCountry].some((country) => country && country !== order.country)) {
+    const details = {
+      billingCountry: order.country,
+      ipCountry: order.ip_country,
+      ...(taxCountry && { taxCountry }),
+      invoice: invoice.number,
+    };
     await recordOrderEvent(db, { orderId: order.id, type: "country-mismatch", actor: "system", details });
   }
   return invoice;
@@ -110,7 +116,8 @@ export async function issueCreditNote(
   const existing = await findCreditNoteOfRefund(db, order.id, order.refunded_cents);
   if (existing) return existing;
   const now = options.now ?? new Date();
-  const split = splitInclusive(refundedCents, invoice.rate_basis_points);
+  const earlier = order.refunded_cents >= invoice.total_cents ? await creditNotesOfOrder(db, order.id) : [];
+  const split = creditNoteSplit(invoice, refundedCents, order.refunded_cents, earlier);
   const year = now.getUTCFullYear();
   const sequence = await takeNumber(db, "credit-note", year, now);
   const seller: Seller = options.seller ?? site.seller;

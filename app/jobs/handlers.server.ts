@@ -4,6 +4,7 @@
  * it), so add the handler with the code that schedules its jobs.
  */
 import { serverConfig } from "../../server/config.ts";
+import { pruneAccountRecords } from "../../server/db/account-housekeeping.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
 import { logger } from "../../server/logger.ts";
@@ -30,6 +31,11 @@ export function jobHandlers(services: Services, mailTransport: MailTransport): R
     }),
     [JOB_KINDS.reconcileSweep]: reconcileSweepHandler(services, { afterMs: config.RECONCILE_AFTER_SECONDS * 1000 }),
     [JOB_KINDS.pruneRateLimits]: pruneRateLimitsHandler(services.db),
+    // Hourly; the next hour's round is the retry.
+    [JOB_KINDS.pruneAccountRecords]: {
+      run: (_job, now) => pruneAccountRecords(services.db, now).then(() => undefined),
+      retryDelayMs: () => null,
+    },
     ...fulfilmentJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
     ...renewalJobHandlers(async () => services),
     [JOB_KINDS.accountSignInMail]: accountSignInMailHandler(async () => services, encryptionKey),

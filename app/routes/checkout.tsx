@@ -5,6 +5,7 @@ import { site } from "../../content/site";
 import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { CheckoutForm } from "../checkout/CheckoutForm";
 import { checkoutAction } from "../checkout/checkout-action.server";
+import { checkoutTax } from "../checkout/checkout-tax.server";
 import { countryOptions } from "../checkout/countries";
 import { OrderConfirmed, PaymentPending } from "../checkout/OrderStatus";
 import { resumeCheckout } from "../checkout/resume.server";
@@ -45,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Country names and their order come from the server's Intl data, so the browser shows exactly what
       // was rendered (browsers' own names differ slightly).
       countries: countryOptions(language),
+      // What the order summary says of the VAT in the price: nothing with TAX_MODE=none.
+      tax: checkoutTax(),
       values: resumed?.values ?? (renewal && renewal.kind !== "expired" ? renewal.values : undefined),
       resumed: resumed !== undefined,
       renewal: renewal?.kind,

@@ -101,14 +101,16 @@ export const shopVariables = {
    */
   ORDER_RETENTION_YEARS: wholeNumber("ORDER_RETENTION_YEARS", { min: 1, max: 30, fallback: 10 }),
   /**
-   * How invoices charge VAT (docs/decisions/0021-invoices-and-tax.md): `none` says no VAT is charged;
-   * `eu-oss` takes the rate of the customer's EU country from content/tax-rates.json (0 % outside the EU).
-   * `stripe` (Stripe Tax) is refused until it is built.
+   * How invoices charge VAT (docs/decisions/0021-invoices-and-tax.md, 0024-vat-at-checkout-and-stripe-tax.md):
+   * `none` says no VAT is charged; `eu-oss` takes the rate of the customer's EU country from
+   * content/tax-rates.json (0 % outside the EU); `stripe` lets Stripe Tax work it out on the Checkout Session
+   * and records what Stripe computed (it needs PAYMENT_GATEWAY=stripe, checked in server/config.ts).
    */
   TAX_MODE: z
-    .enum(TAX_MODES, { error: problem('must be none or eu-oss: "none" charges no VAT, "eu-oss" the EU rates of content/tax-rates.json') })
-    .refine((mode) => mode !== "stripe", {
-      error: problem("stripe (Stripe Tax) is not built yet: use none or eu-oss, e.g. TAX_MODE=eu-oss"),
+    .enum(TAX_MODES, {
+      error: problem(
+        'must be none, eu-oss or stripe: "none" charges no VAT, "eu-oss" the EU rates of content/tax-rates.json, "stripe" what Stripe Tax computes',
+      ),
     })
     .default("none"),
   /** Checkout posts one address may make in ten minutes. */

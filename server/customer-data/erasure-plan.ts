@@ -49,6 +49,8 @@ export function anonymisedOrderChanges(placeholderEmail: string) {
     gateway_reference: null,
     payment_session_id: null,
     ip_country: null,
+    // The country Stripe Tax taxed is evidence of the same kind: it goes with the order (its amounts stay).
+    processor_tax_country: null,
   } satisfies Partial<Order>;
 }
 

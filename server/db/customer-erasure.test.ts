@@ -17,7 +17,7 @@ for (const target of testTargets) {
     });
     afterAll(async () => handle?.cleanup());
 
-    it("leaves the address, phone and client address nowhere, and the name only on orders kept for accounting", async () => {
+    it("leaves the address, phone and client address nowhere, and the name only on orders kept for accounting and their invoices", async () => {
       const who = someCustomer();
       const other = { ...someCustomer(), clientAddress: "203.0.113.99" };
       const mine = await customerWithEverything(handle.db, who, NOW);
@@ -30,6 +30,7 @@ for (const target of testTargets) {
       expect(summary).toEqual({
         ordersKept: [mine.paid.reference],
         ordersAnonymised: 2,
+        documentsDeleted: 1,
         accesses: 1,
         timelineLines: 1,
         mails: 4,
@@ -41,12 +42,20 @@ for (const target of testTargets) {
         sessions: 1,
       });
       expect(await whereFound(handle.db, personal)).toEqual([
+        `invoices.buyer_name: ${who.firstName.toLowerCase()}`,
+        `invoices.buyer_name: ${who.lastName.toLowerCase()}`,
         `orders.first_name: ${who.firstName.toLowerCase()}`,
         `orders.last_name: ${who.lastName.toLowerCase()}`,
       ]);
       const kept = await findOrderById(handle.db, mine.paid.id);
       expect(kept).toMatchObject({ first_name: who.firstName, city: "Lyon", address: "1 place Bellecour", phone: "", card_last4: null });
       expect(kept?.email).toMatch(/^erased-[0-9a-f]{12}@erased\.invalid$/);
+      const invoices = await handle.db
+        .selectFrom("invoices")
+        .select("order_id")
+        .where("order_id", "in", [mine.paid.id, mine.ancient.id])
+        .execute();
+      expect(invoices).toEqual([{ order_id: mine.paid.id }]);
       for (const order of [mine.ancient, mine.failed]) {
         expect(await findOrderById(handle.db, order.id)).toMatchObject({ first_name: "", last_name: "", address: "", city: "" });
       }

@@ -25,6 +25,8 @@ export interface ErasureSummary {
   /** References of the paid orders kept for accounting (name and postal address only). */
   ordersKept: string[];
   ordersAnonymised: number;
+  /** Invoices and credit notes of the orders anonymised: past their retention, they are no one's record. */
+  documentsDeleted: number;
   accesses: number;
   timelineLines: number;
   mails: number;
@@ -95,9 +97,11 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
 
   const timelineLines = await scrubTimelines(db, orders, email, at);
   const ordersKept: string[] = [];
+  const anonymised: number[] = [];
   for (const order of orders) {
     const fate = planOrder(order, retentionYears, now);
     if (fate.fate === "keep-for-accounting") ordersKept.push(order.reference);
+    else anonymised.push(order.id);
     const changes = fate.fate === "keep-for-accounting" ? keptOrderChanges(placeholder) : anonymisedOrderChanges(placeholder);
     await db
       .updateTable("orders")
@@ -105,6 +109,11 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
       .where("id", "=", order.id)
       .execute();
   }
+  // Their invoices name the buyer and outlived the years they are kept for (an unpaid order has none).
+  const documentsDeleted = anonymised.length
+    ? count(await db.deleteFrom("credit_notes").where("order_id", "in", anonymised).executeTakeFirst()) +
+      count(await db.deleteFrom("invoices").where("order_id", "in", anonymised).executeTakeFirst())
+    : 0;
   const accesses = accessIds.length
     ? count(
         await db
@@ -130,6 +139,7 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
   return {
     ordersKept,
     ordersAnonymised: orders.length - ordersKept.length,
+    documentsDeleted,
     accesses,
     timelineLines,
     mails,

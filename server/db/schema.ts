@@ -86,6 +86,13 @@ export interface OrdersTable {
   client_address: string | null;
   /** The country of that address in the site's IP database (null when unknown), kept as tax evidence. */
   ip_country: string | null;
+  /**
+   * What the payment processor computed of the tax in the payment (Stripe Tax): cents, rate in basis points,
+   * and the country of the address it taxed (evidence too). Null when it computed none (migration 014).
+   */
+  processor_tax_cents: number | null;
+  processor_tax_rate_basis_points: number | null;
+  processor_tax_country: string | null;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }

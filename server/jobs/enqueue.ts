@@ -45,6 +45,8 @@ export const JOB_KINDS = {
   accessExpiry: "access-expiry",
   reconcileSweep: "reconcile-sweep",
   pruneRateLimits: "prune-rate-limits",
+  /** Deletes the account's expired sign-ins and long-ended sessions (server/db/account-housekeeping.ts). */
+  pruneAccountRecords: "prune-account-records",
   /** Decides whether an account sign-in is mailed (app/account/sign-in/mail-job.server.ts). */
   accountSignInMail: "account-sign-in-mail",
   /** One mail to send (server/mail/mail-job.ts). */

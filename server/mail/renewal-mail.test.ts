@@ -28,4 +28,13 @@ describe("the renewal mail", () => {
     expect(renderRenewalMail({ ...input, occasion: "extended" }, "en").text).toContain("has been extended for order NS-RENEW-2");
     expect(renderRenewalMail(input, "en").text).toContain("your payment for order NS-RENEW-2 is confirmed");
   });
+
+  it("links the renewal's invoice when it has one, in the mail's language", () => {
+    const invoice = { number: "2026-000042", url: "https://shop.example/es/account/invoices/2026-000042" };
+    const mail = renderRenewalMail({ ...input, invoice }, "es");
+    expect(mail.text).toContain("2026-000042");
+    expect(mail.text).toContain(invoice.url);
+    expect(mail.html).toContain(`href="${invoice.url}"`);
+    expect(renderRenewalMail(input, "es").text).not.toContain("2026-000042");
+  });
 });

@@ -5,6 +5,7 @@
  */
 import type { Language } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
+import { type InvoiceLink, invoiceSection } from "./invoice-section.ts";
 import {
   escapeHtml,
   htmlDocument,
@@ -34,6 +35,8 @@ export interface RenewalMailInput {
   planKey: string;
   viewers: number;
   endsAt: Date;
+  /** The renewal order's invoice, when it was paid (an extension by hand has none of its own). */
+  invoice?: InvoiceLink;
 }
 
 export function renderRenewalMail(input: RenewalMailInput, language: Language): RenderedMail {
@@ -57,11 +60,13 @@ export function renderRenewalMail(input: RenewalMailInput, language: Language): 
   const intro = input.occasion === "paid" ? t.paidIntro : t.extendedIntro;
   const subject = singleLine(interpolate(t.subject, values));
   const signature = interpolate(mailTexts[language].common.signature, values);
+  const invoice = invoiceSection(language, input.invoice);
   const text = textDocument([
     interpolate(t.greeting, values),
     interpolate(intro, values),
     textRows(language, rows),
     t.sameLine,
+    ...invoice.text,
     interpolate(t.help, values),
     `${t.signOff}\n${signature}`,
   ]);
@@ -71,6 +76,7 @@ export function renderRenewalMail(input: RenewalMailInput, language: Language): 
     `<p style="${STYLE.p}">${interpolateHtml(intro, values)}</p>`,
     htmlRows(rows, { breakValues: true }),
     `<p style="${STYLE.p}">${escapeHtml(t.sameLine)}</p>`,
+    ...invoice.html,
     `<p style="${STYLE.p}">${interpolateHtml(t.help, values)}</p>`,
     `<p style="${STYLE.p}">${escapeHtml(t.signOff)}<br>\n${escapeHtml(signature)}</p>`,
   ].join("\n");

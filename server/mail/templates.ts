@@ -11,6 +11,7 @@ import { cardBrandNames } from "../../common/card.ts";
 import { defaultLanguage, type Language, localeTags } from "../../common/languages";
 import { type PlanKey, site } from "../../content/site.ts";
 import type { Order } from "../db/schema.ts";
+import { type InvoiceLink, invoiceSection } from "./invoice-section.ts";
 import {
   escapeHtml,
   htmlButton,
@@ -56,8 +57,7 @@ export interface OrderConfirmationInput {
   amountPaid: string;
   /** Brand key (`visa`, `mastercard`, …) and the last four digits; omit when not paid by card. */
   card?: { brand: string; last4: string };
-  /** The order's invoice and its page in the account, in the mail's language (absolute http(s) URL). */
-  invoice?: { number: string; url: string };
+  invoice?: InvoiceLink;
 }
 
 /** The confirmation input for a stored order, taking only the fields the mail shows. */
@@ -150,8 +150,7 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
 
   const subject = singleLine(interpolate(t.subject, values));
   const signature = interpolate(common.signature, values);
-  const invoice = input.invoice && { number: singleLine(input.invoice.number), url: safeUrl(input.invoice.url) };
-  const invoiceText = invoice ? interpolate(t.invoiceText, { number: invoice.number }) : "";
+  const invoice = invoiceSection(language, input.invoice);
 
   const text = textDocument(
     [
@@ -159,7 +158,7 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
       interpolate(t.intro, values),
       `${t.summaryHeading}\n${textRows(language, rows)}`,
       `${t.accessHeading}\n${t.accessSteps.map((step, index) => `${index + 1}. ${interpolate(step, values)}`).join("\n")}`,
-      ...(invoice ? [`${t.invoiceHeading}\n${invoiceText}\n${invoice.url}`] : []),
+      ...invoice.text,
       interpolate(t.referenceHint, values),
       interpolate(t.oneTimeNote, values),
       `${t.signOff}\n${signature}`,
@@ -175,14 +174,7 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
     htmlRows(rows),
     `<h2 style="${STYLE.h2}">${escapeHtml(t.accessHeading)}</h2>`,
     `<ol style="${STYLE.list}">\n${t.accessSteps.map((step) => `<li style="${STYLE.listItem}">${interpolateHtml(step, values)}</li>`).join("\n")}\n</ol>`,
-    ...(invoice
-      ? [
-          `<h2 style="${STYLE.h2}">${escapeHtml(t.invoiceHeading)}</h2>`,
-          `<p style="${STYLE.p}">${escapeHtml(invoiceText)}</p>`,
-          htmlButton(invoice.url, t.invoiceButton),
-          htmlLinkFallback(t.invoiceLinkIntro, invoice.url),
-        ]
-      : []),
+    ...invoice.html,
     `<p style="${STYLE.p}">${interpolateHtml(t.referenceHint, values)}</p>`,
     `<p style="${STYLE.note}">${interpolateHtml(t.oneTimeNote, values)}</p>`,
     `<p style="${STYLE.p}">${escapeHtml(t.signOff)}<br>\n${escapeHtml(signature)}</p>`,

@@ -55,6 +55,19 @@ export interface PaymentRecord {
   refundedCents: number;
 }
 
+/**
+ * The tax the processor worked out inside the amount paid (Stripe Tax, TAX_MODE=stripe): the order keeps it
+ * and its invoice prints it (docs/decisions/0024-vat-at-checkout-and-stripe-tax.md).
+ */
+export interface ProcessorTax {
+  /** The tax in the amount paid, in cents. */
+  taxCents: number;
+  /** The rate it applied, in basis points (2000 = 20 %). */
+  rateBasisPoints: number;
+  /** ISO alpha-2: the country of the customer's address it taxed; null when it did not say. */
+  country: string | null;
+}
+
 /** What the processor says became of an order's payment: the truth reconciliation and the return page act on. */
 export type PaymentLookup =
   | {
@@ -63,6 +76,8 @@ export type PaymentLookup =
       card?: { brand: string; last4: string };
       /** What has been refunded of it so far. */
       refundedCents: number;
+      /** The tax the processor computed, when it computes it (Stripe Tax). */
+      tax?: ProcessorTax;
     }
   | { status: "failed"; reason: FailureReason; gatewayReference?: string }
   /** Still open: the visitor may be paying, or a bank transfer is on its way. */

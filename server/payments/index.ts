@@ -25,6 +25,7 @@ const processors: Record<ServerConfig["PAYMENT_GATEWAY"], Processor> = {
         secretKey: config.STRIPE_SECRET_KEY ?? "",
         webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? "",
         apiBase: config.STRIPE_API_BASE,
+        automaticTax: config.TAX_MODE === "stripe",
       }),
   },
 };

@@ -9,12 +9,15 @@ import type {
   RefundResult,
 } from "./gateway.ts";
 import { stripeNotice } from "./stripe-events.ts";
+import { automaticTaxParams, streamingTaxCode, stripeTaxOf, taxBehaviour } from "./stripe-tax.ts";
 
 export interface StripeGatewayOptions {
   secretKey: string;
   webhookSecret: string;
   /** A Stripe-compatible server for tests (`http://localhost:12111`); Stripe itself when unset. */
   apiBase?: string;
+  /** TAX_MODE=stripe: each new session asks Stripe Tax to work out the VAT in the price (the lookup always reads it back). */
+  automaticTax?: boolean;
 }
 
 /** Stripe Checkout, with its signed webhooks (a signature older than five minutes is refused). */
@@ -46,7 +49,7 @@ export const sessionLifetimeMs = 60 * 60_000;
  * Stripe Checkout behind `PaymentGateway`: the visitor pays on Stripe's page (cards with 3-D Secure, wallets,
  * PayPal and whatever else the operator enables in the Dashboard), so no card reaches this server.
  */
-export function createStripeGateway({ secretKey, webhookSecret, apiBase }: StripeGatewayOptions): StripeGateway {
+export function createStripeGateway({ secretKey, webhookSecret, apiBase, automaticTax = false }: StripeGatewayOptions): StripeGateway {
   const local = apiBase ? new URL(apiBase) : undefined;
   const stripe = new Stripe(secretKey, {
     maxNetworkRetries: 2,
@@ -75,10 +78,12 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase }: Strip
               price_data: {
                 currency: request.currency.toLowerCase(),
                 unit_amount: request.amountCents,
-                product_data: { name: request.itemName },
+                product_data: { name: request.itemName, ...(automaticTax && { tax_code: streamingTaxCode }) },
+                ...(automaticTax && { tax_behavior: taxBehaviour }),
               },
             },
           ],
+          ...(automaticTax && automaticTaxParams),
           customer_email: request.email,
           locale: request.language,
           client_reference_id: request.reference,
@@ -98,7 +103,10 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase }: Strip
 
     async lookup(payment: PaymentRecord): Promise<PaymentLookup> {
       if (!payment.paymentSessionId) return { status: "unknown" };
-      const session = await stripe.checkout.sessions.retrieve(payment.paymentSessionId, { expand: ["payment_intent.latest_charge"] });
+      // The tax's breakdown by rate too, which Stripe sends only when asked: always, as a session opened with
+      // Stripe Tax must still be read with it after TAX_MODE changes.
+      const expand = ["payment_intent.latest_charge", "total_details.breakdown"];
+      const session = await stripe.checkout.sessions.retrieve(payment.paymentSessionId, { expand });
       return sessionOutcome(session);
     },
 
@@ -148,6 +156,7 @@ export function sessionOutcome(session: Stripe.Checkout.Session): PaymentLookup 
       gatewayReference: intentId,
       card: card?.last4 ? { brand: card.brand ?? "card", last4: card.last4 } : undefined,
       refundedCents: charge?.amount_refunded ?? 0,
+      tax: stripeTaxOf(session),
     };
   }
   // Complete but unpaid: a delayed method (a bank debit) still on its way, or one that has failed.

@@ -146,9 +146,9 @@ test.describe("the customer's data", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr.delete.doneTitle);
     await expectAccessible();
 
-    // Outside the paid order's name and postal address, the address, name and phone are nowhere.
+    // Outside the paid order's and its invoice's name and postal address, the address, name and phone are nowhere.
     expect(whereFound([who.email, who.phone])).toEqual([]);
-    expect(whereFound([who.firstName, who.lastName])).toEqual(["orders.first_name", "orders.last_name"]);
+    expect(whereFound([who.firstName, who.lastName])).toEqual(["invoices.buyer_name", "orders.first_name", "orders.last_name"]);
     expect(queryRows("SELECT email, phone, address FROM orders WHERE reference = ?", [who.reference])).toEqual([
       { email: expect.stringMatching(/@erased\.invalid$/), phone: "", address: who.address },
     ]);

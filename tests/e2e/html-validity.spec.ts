@@ -3,7 +3,8 @@
  *
  * The server's HTML of every page in every language is fetched (as a visitor and, for the landing page, as a
  * crawler that gets every section at once), with the forms in each state a visitor without JavaScript can
- * reach: invalid data with its errors shown, a declined payment, success. Two pages are also taken after
+ * reach: invalid data with its errors shown, a declined payment, success; and the customer's account, signed
+ * out and signed in (tests/support/account-pages.ts). Two pages are also taken after
  * hydration, with what only the browser renders (the landing sections revealed by scrolling, the checkout's
  * own field checks). Every document is written to a folder and checked by one run of the
  * checker, so Java starts once. Warnings do not fail the test; their count is printed.
@@ -14,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext } from "@playwright/test";
+import { accountPages } from "../support/account-pages.ts";
 import { articlesIn } from "../support/articles.ts";
 import { expect, test, visitorUserAgent } from "../support/fixtures.ts";
 import { revealLazySections } from "../support/pages.ts";
@@ -203,6 +205,12 @@ test("the W3C HTML checker finds no error in any page, in any language or form s
   expect(wrongAnswers, "pages that did not answer as expected").toEqual([]);
   const documents: Checked[] = fetched.map(({ item, html }) => ({ label: item.label, html }));
   for (const language of languages) documents.push(...(await newsletterPages(request, language)));
+  const account = (await Promise.all(languages.map((language) => accountPages(request, language)))).flat();
+  const accountAnswers = account.map(({ label, status, type }) => `${label}: ${status} ${type.split(";")[0]}`);
+  expect(accountAnswers, "the account's pages").toEqual(
+    account.map(({ label }) => `${label}: ${label.includes("not one") ? 400 : 200} text/html`),
+  );
+  documents.push(...account);
 
   // What only the browser renders: the lazy landing sections as a visitor scrolls, the checkout's own checks.
   await openHydrated(page, "/");

@@ -4,10 +4,18 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import { issueInvoice } from "../../app/invoices/issue.server.ts";
 import { createCustomerSession } from "../../server/db/customer-sessions.ts";
 import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
-import { createOrder, markOrderFailed, markOrderPaid, saveContactMessage, subscribeToNewsletter } from "../../server/db/repositories.ts";
+import {
+  createOrder,
+  findOrderById,
+  markOrderFailed,
+  markOrderPaid,
+  saveContactMessage,
+  subscribeToNewsletter,
+} from "../../server/db/repositories.ts";
 import type { DatabaseSchema } from "../../server/db/schema.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import { queueMail } from "../../server/mail/mail-job.ts";
@@ -76,8 +84,8 @@ export const someCustomer = (): Customer => {
 const yearMs = 365.25 * 24 * 60 * 60_000;
 
 /**
- * The customer's rows: a paid and delivered order (with an access, a timeline line holding the client
- * address, its mails and a pending reminder), a paid order 11 years old, a failed one, a contact message (and
+ * The customer's rows: a paid and delivered order (with its invoice, an access, a timeline line holding the client
+ * address, its mails and a pending reminder), a paid order 11 years old with its invoice, a failed one, a contact message (and
  * the operator's copy), a newsletter sign-up, a reminder opt-out, preferences, a sign-in and a session.
  */
 export async function customerWithEverything(db: Database, who: Customer, now: Date) {
@@ -88,6 +96,12 @@ export async function customerWithEverything(db: Database, who: Customer, now: D
   const old = new Date(now.getTime() - 11 * yearMs);
   const ancient = (await createOrder(db, newOrder(person), old)).order;
   await markOrderPaid(db, ancient.id, { gatewayReference: `test_${randomUUID()}` }, old);
+  for (const [order, at] of [
+    [paid, now],
+    [ancient, old],
+  ] as const) {
+    await issueInvoice(db, (await findOrderById(db, order.id))!, { now: at, taxMode: "eu-oss" });
+  }
   const failed = (await createOrder(db, newOrder({ ...person, client_address: who.clientAddress }), now)).order;
   await markOrderFailed(db, failed.id, { reason: "declined" }, now);
 

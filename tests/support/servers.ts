@@ -4,7 +4,9 @@
  * high enough for the whole suite, behind a "trusted proxy" (so a test's X-Forwarded-For stands for a visitor's
  * address, as a CDN's would), a second one with low contact, newsletter and decline limits and two-step
  * sign-in required for the console, for the tests of those rules, without the fast lane (FAST_LANE=false),
- * and with a provisioning system (e2eProvisioning), and a third taking payments through Stripe.
+ * with a provisioning system (e2eProvisioning) and charging VAT by the EU's rates (TAX_MODE=eu-oss), and a
+ * third taking payments through Stripe, with Stripe Tax (TAX_MODE=stripe). The settings ride on servers that
+ * exist for other reasons, rather than a server each: every server costs the suite its start.
  */
 function server(name: string, port: number, extraEnv: Record<string, string> = {}) {
   const root = `.e2e/${port}`;
@@ -65,6 +67,8 @@ export const e2eServers = {
     FAST_LANE: "false",
     FULFILMENT_WEBHOOK_URL: e2eProvisioning.url,
     FULFILMENT_WEBHOOK_SECRET: e2eProvisioning.secret,
+    // tests/e2e/tax-eu-oss.spec.ts: the VAT of the customer's EU country, at checkout and on the invoice.
+    TAX_MODE: "eu-oss",
   }),
   // Takes payments through Stripe Checkout (the local Stripe), and asks it about orders pending for 3 s.
   stripe: server("stripe", mainPort + 2, {
@@ -73,5 +77,7 @@ export const e2eServers = {
     STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
     STRIPE_API_BASE: fakeStripe.url,
     RECONCILE_AFTER_SECONDS: "3",
+    // tests/e2e/stripe-tax.spec.ts: Stripe Tax computes the VAT (the local Stripe, at its own rates).
+    TAX_MODE: "stripe",
   }),
 };

@@ -10,7 +10,7 @@ import type { ContactDetails } from "../../app/checkout/schema";
 import type { SettleServices } from "../../app/checkout/settle-order.server";
 import { allMessages } from "../../app/i18n/messages.server";
 import { registerMessages } from "../../app/i18n/registry";
-import { type Database, migrateToLatest } from "../../server/db/database.ts";
+import { type Database, type DialectName, migrateToLatest } from "../../server/db/database.ts";
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { createStripeGateway, type StripeGateway } from "../../server/payments/stripe-gateway.ts";
@@ -62,16 +62,23 @@ async function startEndpoint(services: () => SettleServices & { gateway: StripeG
   return { url: `http://127.0.0.1:${port}/webhooks/stripe`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function startStripeTestBed(): Promise<StripeTestBed> {
+export interface StripeTestBedOptions {
+  /** SQLite unless told; PostgreSQL for the tests that write what both must keep alike. */
+  dialect?: DialectName;
+  /** TAX_MODE=stripe: sessions ask for Stripe Tax. */
+  automaticTax?: boolean;
+}
+
+export async function startStripeTestBed({ dialect = "sqlite", automaticTax = false }: StripeTestBedOptions = {}): Promise<StripeTestBed> {
   registerMessages(allMessages);
-  const handle = await createTestDatabase("sqlite");
+  const handle = await createTestDatabase(dialect);
   const db = handle.db;
-  await migrateToLatest(db, "sqlite");
+  await migrateToLatest(db, dialect);
   // The endpoint needs the gateway, which needs the local Stripe, which needs the endpoint's address.
   let services: StripeTestBed["services"] | undefined;
   const endpoint = await startEndpoint(() => services!);
   const fake = await startFakeStripe({ port: 0, webhookUrl: endpoint.url, webhookSecret });
-  const stripe = createStripeGateway({ secretKey: "sk_test_payments", webhookSecret, apiBase: fake.url });
+  const stripe = createStripeGateway({ secretKey: "sk_test_payments", webhookSecret, apiBase: fake.url, automaticTax });
   services = { db, gateway: stripe, wakeMail: () => {} };
 
   return {

@@ -58,6 +58,10 @@ function order(row: Order, events: OrderEvent[]) {
     city: row.city,
     postalCode: row.postal_code,
     address: row.address,
+    // Where the customer was, as the tax evidence kept with the order: the country of the address they
+    // ordered from, and the one the payment processor taxed (Stripe Tax), when known.
+    countryOfClientAddress: row.ip_country,
+    countryTaxedByProcessor: row.processor_tax_country,
     card: row.card_brand || row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     paidAt: row.paid_at,
     failureReason: row.failure_reason,

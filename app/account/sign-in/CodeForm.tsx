@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { localizePath } from "../../../common/languages";
 import { FormField, inputClass } from "../../checkout/FormField";
 import { useAccountText } from "../text";
+import { EmailField } from "./EmailField";
 import type { EmailProblem } from "./email";
 import { primaryButton } from "./SignInPage";
 import { TimeZoneField } from "./TimeZoneField";
@@ -40,23 +41,7 @@ export function CodeForm({ action, email, typedEmail, emailProblem, codeProblem,
           </Link>
         </p>
       )}
-      {email === undefined && (
-        <FormField id="code-email" label={t("signIn.emailLabel")} error={emailProblem && t(`signIn.errors.${emailProblem}`)}>
-          {(describedBy, invalid) => (
-            <input
-              id="code-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              defaultValue={typedEmail}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-      )}
+      {email === undefined && <EmailField id="code-email" typed={typedEmail} problem={emailProblem} />}
       <FormField id="sign-in-code" label={t("signIn.codeLabel")} error={codeMessage}>
         {(describedBy, invalid) => (
           <input

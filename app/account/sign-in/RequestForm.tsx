@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { localizePath } from "../../../common/languages";
-import { FormField, inputClass } from "../../checkout/FormField";
 import { useAccountText } from "../text";
+import { EmailField } from "./EmailField";
 import type { EmailProblem } from "./email";
 import { primaryButton, secondaryButton } from "./SignInPage";
 
@@ -18,26 +18,7 @@ export function RequestForm({ typed, problem, knownEmail }: { typed?: string; pr
       {knownEmail ? (
         <input type="hidden" name="email" value={knownEmail} />
       ) : (
-        <FormField
-          id="sign-in-email"
-          label={t("signIn.emailLabel")}
-          hint={t("signIn.emailHint")}
-          error={problem && t(`signIn.errors.${problem}`)}
-        >
-          {(describedBy, invalid) => (
-            <input
-              id="sign-in-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              defaultValue={typed}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <EmailField id="sign-in-email" typed={typed} problem={problem} hint={t("signIn.emailHint")} />
       )}
       <button type="submit" disabled={busy} className={knownEmail ? secondaryButton : primaryButton}>
         {busy ? t("signIn.sending") : t(knownEmail ? "signIn.newMail" : "signIn.submit")}

@@ -16,6 +16,7 @@ import * as customerAccounts from "./010_customer_accounts.ts";
 import * as invoices from "./011_invoices.ts";
 import * as mailInvoice from "./012_mail_invoice.ts";
 import * as booksIndexes from "./013_books_indexes.ts";
+import * as stripeTax from "./014_stripe_tax.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   "011_invoices": invoices,
   "012_mail_invoice": mailInvoice,
   "013_books_indexes": booksIndexes,
+  "014_stripe_tax": stripeTax,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -41,7 +41,11 @@ export async function handleControl(request: IncomingMessage, response: ServerRe
       webhooks.held = body.held;
       return { held: webhooks.held };
     },
-    "POST /_control/sessions/:id/complete": (body, id) => ledger.complete(id, oneOf(body, "how", ["card", "delayed"])),
+    "POST /_control/sessions/:id/complete": (body, id) => {
+      if (body.country !== undefined && (typeof body.country !== "string" || !/^[A-Z]{2}$/.test(body.country)))
+        throw new ControlError(400, '"country" must be an ISO 3166-1 alpha-2 code in capitals, e.g. "FR"');
+      return ledger.complete(id, oneOf(body, "how", ["card", "delayed"]), undefined, body.country as string | undefined);
+    },
     "POST /_control/sessions/:id/settle": (body, id) => ledger.settle(id, oneOf(body, "outcome", ["succeeded", "failed"])),
     "POST /_control/sessions/:id/expire": (_, id) => ledger.expire(id),
     "POST /_control/events/:id/deliver": async (_, id) => {

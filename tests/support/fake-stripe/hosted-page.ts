@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody, send } from "./http.ts";
-import type { Ledger } from "./ledger.ts";
+import { guessedCountry, type Ledger } from "./ledger.ts";
 import { formatAmount } from "./objects.ts";
+import { vatRates } from "./tax.ts";
 import type { CheckoutSession, LineItem } from "./types.ts";
 
 const headers = {
@@ -57,12 +58,30 @@ ${back}
 `;
 }
 
+/** The countries the page offers for a billing address: the EU's and a few others. */
+const countries = [...Object.keys(vatRates), "CH", "GB", "NO", "US"].sort();
+const countryNames = new Intl.DisplayNames("en", { type: "region" });
+
+/** Stripe asks for a billing address when told to, and always with Stripe Tax, which needs the customer's location. */
+const asksAddress = (session: CheckoutSession) => session.automatic_tax.enabled || session.billing_address_collection === "required";
+
+function countryField(session: CheckoutSession): string {
+  if (!asksAddress(session)) return "";
+  const guess = guessedCountry(session);
+  const options = countries
+    .map((code) => `<option value="${code}"${code === guess ? " selected" : ""}>${escapeHtml(countryNames.of(code) ?? code)}</option>`)
+    .join("");
+  const tax = session.automatic_tax.enabled ? "<p>Any tax is worked out from your billing address.</p>" : "";
+  return `<p><label for="country">Country or region</label> <select id="country" name="country" autocomplete="country">${options}</select></p>\n${tax}`;
+}
+
 function form(session: CheckoutSession): string {
   const email = session.customer_email
     ? `<p>Email: ${escapeHtml(session.customer_email)}</p>`
     : `<p><label for="email">Email</label> <input id="email" name="email" type="email" autocomplete="email"></p>`;
   return `<form method="post" action="/pay/${escapeHtml(session.id)}">
 ${email}
+${countryField(session)}
 <p><button type="submit" name="how" value="card">Pay</button> <button type="submit" name="how" value="delayed">Pay by bank debit (confirmed later)</button></p>
 </form>`;
 }
@@ -94,6 +113,8 @@ export async function handleHostedPage(request: IncomingMessage, response: Serve
   if (how !== "card" && how !== "delayed") return answer(400, "Unknown payment method", open ? form(session) : closed(session));
   // A second submission (a double click, the back button) finds the session closed: show it as it now is.
   if (session.status !== "open") return send(response, 303, "", { Location: `/pay/${id}` });
-  await ledger.complete(id, how, fields.get("email") || undefined);
+  const country = fields.get("country") ?? undefined;
+  if (asksAddress(session) && !countries.includes(country ?? "")) return answer(400, "Choose a country", form(session));
+  await ledger.complete(id, how, fields.get("email") || undefined, asksAddress(session) ? country : undefined);
   send(response, 303, "", { Location: (session.success_url ?? "").replaceAll("{CHECKOUT_SESSION_ID}", id) });
 }

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { type ApiError, invalidRequest, noSuch } from "./errors.ts";
 import { buildCharge, buildPaymentIntent, buildRefund, buildSession, formatAmount, newId, unixNow } from "./objects.ts";
+import { calculateTax, type TaxBreakdown } from "./tax.ts";
 import type { Charge, CheckoutSession, Dispute, EventRequest, LineItem, PaymentIntent, Refund, SessionInput } from "./types.ts";
 import type { WebhookSender } from "./webhooks.ts";
 
@@ -19,6 +20,8 @@ export class Ledger {
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<string, Refund>();
   readonly lineItems = new Map<string, LineItem[]>();
+  /** A session's `total_details.breakdown`, sent only when expanded. */
+  readonly breakdowns = new Map<string, TaxBreakdown>();
   /** A PaymentIntent's session: Stripe keeps no such field, but the controls list events by session. */
   readonly sessionOfIntent = new Map<string, string>();
   private readonly intentMetadata = new Map<string, Record<string, string>>();
@@ -50,10 +53,25 @@ export class Ledger {
     return this.charges.get(id) ?? fail(noSuch("charge", id, param));
   }
 
-  /** What the payment page does when the visitor pays: by card (paid at once) or by bank debit (settled later). */
-  async complete(id: string, how: "card" | "delayed", email?: string): Promise<CheckoutSession> {
+  /**
+   * What the payment page does when the visitor pays: by card (paid at once) or by bank debit (settled later),
+   * with the billing country they chose when the page asks for an address (by default the one it guessed).
+   */
+  async complete(id: string, how: "card" | "delayed", email?: string, country?: string): Promise<CheckoutSession> {
     const session = this.session(id);
     if (session.status !== "open") throw notInStatus("completed", ["open"]);
+    const asksAddress = session.automatic_tax.enabled || session.billing_address_collection === "required";
+    const address = asksAddress ? billingAddress(country ?? guessedCountry(session)) : null;
+    if (session.automatic_tax.enabled && address) {
+      // Stripe Tax, now that the address is known: the payment is for the total with any tax it adds.
+      const tax = calculateTax(this.lineItems.get(id) ?? [], address.country);
+      Object.assign(session, {
+        amount_total: (session.amount_total ?? 0) + tax.added,
+        total_details: { ...session.total_details, amount_tax: tax.amountTax },
+        automatic_tax: { ...session.automatic_tax, status: "complete" },
+      });
+      this.breakdowns.set(id, tax.breakdown);
+    }
     const intent = buildPaymentIntent(session, this.intentMetadata.get(id) ?? {});
     const charge = buildCharge(intent, how === "card" ? "card" : "sepa_debit");
     intent.latest_charge = charge.id;
@@ -66,7 +84,7 @@ export class Ledger {
       payment_status: how === "card" ? "paid" : "unpaid",
       payment_intent: intent.id,
       customer_details: {
-        address: null,
+        address,
         business_name: null,
         email: session.customer_email ?? email ?? "customer@example.com",
         individual_name: null,
@@ -186,6 +204,12 @@ export class Ledger {
     for (const [field, group] of groups) {
       const rest = group.map((path) => path.slice(field.length + 1)).filter(Boolean);
       const value = out[field];
+      // Not an object of its own but an includable field: Stripe adds it only when asked.
+      if (field === "total_details" && "object" in object && object.object === "checkout.session" && rest.join() === "breakdown") {
+        const breakdown = this.breakdowns.get((object as CheckoutSession).id) ?? { discounts: [], taxes: [] };
+        out[field] = { ...(value as object), breakdown };
+        continue;
+      }
       if (value === null) continue;
       const target = typeof value === "string" ? this.find(value) : undefined;
       if (!target) throw invalidRequest(`This property cannot be expanded (${prefix}${field}).`, "expand");
@@ -197,6 +221,16 @@ export class Ledger {
   private find(id: string): object | undefined {
     return this.sessions.get(id) ?? this.paymentIntents.get(id) ?? this.charges.get(id) ?? this.refunds.get(id);
   }
+}
+
+/** The country the payment page offers first: Stripe guesses it from the visitor's address, this double from the page's language. */
+export function guessedCountry(session: CheckoutSession): string {
+  return session.locale === "fr" ? "FR" : session.locale === "es" ? "ES" : "IE";
+}
+
+/** What Checkout keeps of a billing address; the double asks only for the country. */
+function billingAddress(country: string) {
+  return { city: null, country, line1: null, line2: null, postal_code: null, state: null };
 }
 
 function fail(error: ApiError): never {

@@ -28,8 +28,11 @@ export function buildSession(input: SessionInput, baseUrl: string): CheckoutSess
     allow_promotion_codes: null,
     amount_subtotal: total,
     amount_total: total,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-    billing_address_collection: null,
+    // Stripe Tax waits for the address the payment page asks for.
+    automatic_tax: input.automaticTax
+      ? { enabled: true, liability: { type: "self" }, provider: "stripe", status: "requires_location_inputs" }
+      : { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: input.billingAddressCollection,
     cancel_url: input.cancelUrl,
     client_reference_id: input.clientReferenceId,
     client_secret: null,

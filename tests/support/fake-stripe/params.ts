@@ -149,6 +149,17 @@ export function integer(options: { min?: number } = {}): Field<number> {
   };
 }
 
+/** `true` or `false`, as the SDK writes a boolean in a form. */
+export function boolean(): Field<boolean> {
+  return {
+    required: false,
+    parse(value, param) {
+      if (value === "true" || value === "false") return value === "true";
+      throw invalidRequest(`Invalid boolean: ${shown(value)}`, param);
+    },
+  };
+}
+
 export function oneOf<const V extends string>(values: readonly V[]): Field<V> {
   return string({
     check(value, param) {

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { invalidRequest, noSuch } from "./errors.ts";
 import type { Ledger } from "./ledger.ts";
 import { unixNow } from "./objects.ts";
-import { array, type FormObject, integer, metadata, object, oneOf, parseParams, required, string } from "./params.ts";
+import { array, boolean, type FormObject, integer, metadata, object, oneOf, parseParams, required, string } from "./params.ts";
 import type { EventRequest, LineItem } from "./types.ts";
 import type { WebhookSender } from "./webhooks.ts";
 
@@ -61,7 +61,8 @@ const sessionParams = {
         price_data: object({
           currency: required(currency),
           unit_amount: required(integer({ min: 0 })),
-          product_data: required(object({ name: required(string()), description: string() })),
+          tax_behavior: oneOf(["exclusive", "inclusive", "unspecified"]),
+          product_data: required(object({ name: required(string()), description: string(), tax_code: string() })),
         }),
       }),
       { min: 1 },
@@ -76,6 +77,8 @@ const sessionParams = {
   expires_at: integer(),
   payment_intent_data: object({ metadata: metadata() }),
   payment_method_types: array(oneOf(paymentMethodTypes)),
+  automatic_tax: object({ enabled: required(boolean()) }),
+  billing_address_collection: oneOf(["auto", "required"]),
   expand,
 };
 
@@ -88,8 +91,17 @@ function createSession(ledger: Ledger, { params }: RouteContext) {
     if (item.price !== undefined) throw noSuch("price", item.price, `${param}[price]`);
     if (!item.price_data)
       throw invalidRequest(`You must specify either \`price\` or \`price_data\` in ${param}.`, param, "parameter_missing");
-    const { currency, unit_amount, product_data } = item.price_data;
-    return { name: product_data.name, currency, unitAmount: unit_amount, quantity: item.quantity };
+    const { currency, unit_amount, product_data, tax_behavior } = item.price_data;
+    const taxBehavior = tax_behavior ?? "unspecified";
+    // As on an account with no default tax behaviour in its Tax settings (a fresh one): Stripe must be told.
+    if (p.automatic_tax?.enabled && taxBehavior === "unspecified") {
+      throw invalidRequest(
+        "Automatic tax needs a tax behavior: set `tax_behavior` on the price, or a default tax behavior in the Tax settings.",
+        `${param}[price_data][tax_behavior]`,
+      );
+    }
+    const line = { name: product_data.name, currency, unitAmount: unit_amount, quantity: item.quantity };
+    return { ...line, taxBehavior, taxCode: product_data.tax_code ?? null };
   });
   if (new Set(lineItems.map((item) => item.currency)).size > 1)
     throw invalidRequest("All line items must have the same currency.", "line_items");
@@ -112,6 +124,8 @@ function createSession(ledger: Ledger, { params }: RouteContext) {
         metadata: p.metadata ?? {},
         expiresAt: p.expires_at ?? null,
         paymentMethodTypes: p.payment_method_types ?? null,
+        automaticTax: p.automatic_tax?.enabled ?? false,
+        billingAddressCollection: p.billing_address_collection ?? null,
       },
       p.payment_intent_data?.metadata ?? {},
     );

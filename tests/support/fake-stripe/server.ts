@@ -41,8 +41,8 @@ export interface FakeStripe {
   setWebhooksHeld(held: boolean): void;
   /** Sends a recorded event (again), freshly signed; answers our endpoint's HTTP status, 0 when unreachable. */
   deliver(eventId: string): Promise<number>;
-  /** As the payment page does: by card (paid) or by a bank debit that settles later. */
-  completeSession(id: string, how: "card" | "delayed"): Promise<CheckoutSession>;
+  /** As the payment page does: by card (paid) or by a bank debit that settles later; `country` is the billing address's. */
+  completeSession(id: string, how: "card" | "delayed", country?: string): Promise<CheckoutSession>;
   /** The bank's answer to a delayed payment. */
   settleDelayed(id: string, outcome: "succeeded" | "failed"): Promise<CheckoutSession>;
   /** As the expire endpoint does, or as Stripe does at `expires_at`. */
@@ -110,7 +110,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       webhooks.held = held;
     },
     deliver: (eventId) => webhooks.deliver(eventId),
-    completeSession: (id, how) => ledger.complete(id, how),
+    completeSession: (id, how, country) => ledger.complete(id, how, undefined, country),
     settleDelayed: (id, outcome) => ledger.settle(id, outcome),
     expireSession: (id) => ledger.expire(id),
     refundFromDashboard: (paymentIntentId, amount) => ledger.refund({ paymentIntent: paymentIntentId, amount }),

@@ -136,6 +136,9 @@ export interface LineItem {
   currency: string;
   unitAmount: number;
   quantity: number;
+  /** Whether the price includes tax, as `price_data[tax_behavior]` said (Stripe Tax needs it said). */
+  taxBehavior: "inclusive" | "exclusive" | "unspecified";
+  taxCode: string | null;
 }
 
 export interface SessionInput {
@@ -148,6 +151,9 @@ export interface SessionInput {
   metadata: Record<string, string>;
   expiresAt: number | null;
   paymentMethodTypes: string[] | null;
+  /** `automatic_tax[enabled]`: Stripe Tax computes the tax once the customer's address is known. */
+  automaticTax: boolean;
+  billingAddressCollection: "auto" | "required" | null;
 }
 
 export type EventType =
