@@ -1,12 +1,14 @@
 /**
  * VAT by the EU's rates (TAX_MODE=eu-oss, on the `limited` server): a purchase from France shows the French
- * rate in the price's breakdown at checkout and on the invoice in the account; a refund in the console makes
- * a credit note shown on the invoice page (docs/decisions/0021-invoices-and-tax.md, 0024).
+ * rate in the price's breakdown at checkout, on the invoice in the account and in the accountant's CSV; a refund
+ * in the console makes a credit note shown on the invoice page and listed in the CSV (docs/decisions/0021-invoices-and-tax.md, 0024).
  */
 import { randomBytes } from "node:crypto";
 import { findPlan, formatPrice, planPrice } from "../../app/content/plans.ts";
 import { splitInclusive } from "../../common/tax.ts";
 import invoiceText from "../../content/locales/account/en/invoice.json" with { type: "json" };
+import books from "../../content/locales/admin/en/books.json" with { type: "json" };
+import { parseCsv } from "../../server/admin/csv.ts";
 import { signInCustomer } from "../support/account.ts";
 import { customer, field, fillCheckout, payButton } from "../support/checkout.ts";
 import { consoleText, enableSecondFactor, fill, runSql, sessionToken } from "../support/console.ts";
@@ -88,6 +90,32 @@ test("a purchase from France: 20 % VAT at checkout and on the invoice; a refund'
 
   const [note] = rows<{ number: string; tax_cents: number }>("SELECT number, tax_cents FROM credit_notes WHERE order_id = ?", [order!.id]);
   expect(note?.tax_cents).toBe(vat.taxCents);
+
+  // The accountant's export lists the sale at the French rate, and the refund's credit note beside it.
+  const today = new Date().toISOString().slice(0, 10);
+  const exported = await page.request.get(`/admin/orders.csv?from=${today}&to=${today}`);
+  expect(exported.headers()["content-type"]).toMatch(/^text\/csv/);
+  const lines = parseCsv(await exported.text());
+  const decimal = (cents: number) => (cents / 100).toFixed(2);
+  const amounts = [decimal(vat.netCents), "20.00", decimal(vat.taxCents), decimal(order!.amount_cents), "EUR"];
+  expect(lines.find((line) => line[2] === invoice!.number)).toEqual([
+    books.csv.types.order,
+    order!.reference,
+    invoice!.number,
+    today,
+    "FR",
+    ...amounts,
+    "visa ****4242",
+    expect.stringMatching(/.+/),
+  ]);
+  expect(lines.find((line) => line[2] === note!.number)?.slice(0, 10)).toEqual([
+    books.csv.types.refund,
+    order!.reference,
+    note!.number,
+    today,
+    "FR",
+    ...amounts,
+  ]);
   await openHydrated(page, `/account/invoices/${invoice!.number}`);
   const credits = page.getByRole("region", { name: invoiceText.creditNotesHeading });
   await expect(credits.getByRole("listitem")).toHaveText(
