@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { detectCardBrand } from "../../common/card";
 import { site } from "../../content/site";
@@ -69,6 +69,11 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
     const result = loaderData.cardOnSite ? validateCheckout(form) : validateHostedCheckout(form);
     return result.ok ? {} : result.errors;
   }, failed);
+  // A country chosen before the page's script ran is in the list but not yet in the state: read it once.
+  useEffect(() => {
+    const chosen = formRef.current?.elements.namedItem("country");
+    if (chosen instanceof HTMLSelectElement) setCountry(chosen.value);
+  }, [formRef]);
 
   const plan = findPlan(planKey) ?? site.plans[1];
   const totalCents = planPrice(plan, viewers);

@@ -138,3 +138,23 @@ test("without JavaScript, the server writes the VAT for the country the form sta
   await expect(breakdown).toHaveText(`Dont TVA 19\u202f% (Allemagne) : ${vat}`);
   await context.close();
 });
+
+test("a country chosen before the page's script has run still gives its VAT once it runs", async ({ page }) => {
+  // Hold the scripts back until the country is chosen, as on a slow phone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/es/checkout?plan=premium&viewers=2", { waitUntil: "domcontentloaded" });
+  await field(page, "es", "country").selectOption("IT");
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(0);
+  release();
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+  const vat = formatPrice(splitInclusive(planPrice(findPlan("premium")!, 2), 2200).taxCents, "es");
+  const rate = new Intl.NumberFormat("es-ES", { style: "percent" }).format(0.22);
+  await expect(page.locator("[data-tax-breakdown]")).toHaveText(t("es", "checkout.tax.included", { rate, country: "Italia", amount: vat }));
+});
