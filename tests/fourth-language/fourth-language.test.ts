@@ -98,13 +98,15 @@ describe("a fourth language added from a fixture", () => {
     const cookies = `${session}; admin_language=${de.code}`;
     const [order] = query("select reference from orders");
     const [message] = query("select id from contact_messages");
+    const [invoice] = query("select number from invoices");
     const routes = routesOf((await copyModule<{ default: RouteConfigEntry[] }>("app/routes.ts")).default);
-    // Signing out is an action, and the subscribers' CSV is data under column names, not a screen.
-    const screens = routes.filter((route) => route.path?.startsWith("admin") && !/logout|\.csv$/.test(route.path));
+    // Signing out is an action, and the CSV exports, the month's ZIP and a document's PDF are files, not screens.
+    const screens = routes.filter((route) => route.path?.startsWith("admin") && !/logout|\.csv$|\.zip$|\/pdf$/.test(route.path));
     const filled = (path: string) =>
       path
         .replace(":reference", order?.reference ?? "")
         .replace(":id", String(message?.id))
+        .replace(":number", String(invoice?.number))
         .replace("*", "no-such-screen");
     for (const route of screens) {
       const path = `/${filled(route.path ?? "")}`;

@@ -48,7 +48,7 @@ export async function signIn(page: Page, operator: { email: string; password: st
 
 /** The console's texts in a language, by area, as its pages word them (content/locales/admin/<language>/). */
 export function consoleText(language: Language): AdminMessages {
-  const areas = ["common", "login", "account", "orders", "customers", "inbox", "subscribers", "audit"];
+  const areas = ["common", "login", "account", "orders", "customers", "inbox", "subscribers", "audit", "books"];
   const read = (area: string) => JSON.parse(readFileSync(`content/locales/admin/${language}/${area}.json`, "utf8")) as unknown;
   return Object.fromEntries(areas.map((area) => [area, read(area)])) as AdminMessages;
 }
