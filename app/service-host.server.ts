@@ -119,6 +119,7 @@ async function openConfigured(): Promise<Running> {
       { kind: JOB_KINDS.reconcileSweep, everyMs: sweepEveryMs },
       { kind: JOB_KINDS.pruneRateLimits, everyMs: 60 * 60_000 },
       { kind: JOB_KINDS.pruneAccountRecords, everyMs: 60 * 60_000 },
+      { kind: JOB_KINDS.retentionSweep, everyMs: 24 * 60 * 60_000 },
     ],
   });
   jobRunner.start();

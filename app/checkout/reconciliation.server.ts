@@ -51,7 +51,7 @@ export function pruneRateLimitsHandler(db: Database): JobHandler {
   return {
     async run(_job, now) {
       await pruneRateLimits(db, { before: new Date(now.getTime() - rateLimitMemoryMs) });
-      const sweeps = [JOB_KINDS.reconcileSweep, JOB_KINDS.pruneRateLimits, JOB_KINDS.pruneAccountRecords];
+      const sweeps = [JOB_KINDS.reconcileSweep, JOB_KINDS.pruneRateLimits, JOB_KINDS.pruneAccountRecords, JOB_KINDS.retentionSweep];
       await pruneFinishedJobs(db, { kinds: sweeps, before: new Date(now.getTime() - 24 * 60 * 60_000) });
     },
     retryDelayMs: () => null,

@@ -5,6 +5,7 @@
  */
 import { serverConfig } from "../../server/config.ts";
 import { pruneAccountRecords } from "../../server/db/account-housekeeping.ts";
+import { sweepExpiredOrders } from "../../server/db/retention-sweep.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";
 import { logger } from "../../server/logger.ts";
@@ -17,6 +18,11 @@ import { fulfilmentJobHandlers } from "../fulfilment/handlers.server";
 import { invoicePdfById } from "../invoices/pdf.server";
 import { renewalJobHandlers } from "../renewals/handlers.server";
 import type { Services } from "../services.server";
+
+/** A recurring chore that is not retried: its next round (an hour, a day later) is the retry. */
+function housekeeping(chore: (now: Date) => Promise<unknown>): JobHandler {
+  return { run: async (_job, now) => void (await chore(now)), retryDelayMs: () => null };
+}
 
 /** Every kind's handler, with the services they work with and the transport the `mail` jobs send through. */
 export function jobHandlers(services: Services, mailTransport: MailTransport): Record<string, JobHandler> {
@@ -31,11 +37,10 @@ export function jobHandlers(services: Services, mailTransport: MailTransport): R
     }),
     [JOB_KINDS.reconcileSweep]: reconcileSweepHandler(services, { afterMs: config.RECONCILE_AFTER_SECONDS * 1000 }),
     [JOB_KINDS.pruneRateLimits]: pruneRateLimitsHandler(services.db),
-    // Hourly; the next hour's round is the retry.
-    [JOB_KINDS.pruneAccountRecords]: {
-      run: (_job, now) => pruneAccountRecords(services.db, now).then(() => undefined),
-      retryDelayMs: () => null,
-    },
+    [JOB_KINDS.pruneAccountRecords]: housekeeping((now) => pruneAccountRecords(services.db, now)),
+    [JOB_KINDS.retentionSweep]: housekeeping((now) =>
+      sweepExpiredOrders(services.db, { retentionYears: config.ORDER_RETENTION_YEARS, now }),
+    ),
     ...fulfilmentJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
     ...renewalJobHandlers(async () => services),
     [JOB_KINDS.accountSignInMail]: accountSignInMailHandler(async () => services, encryptionKey),

@@ -153,7 +153,7 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
 }
 
 /** The orders' timeline lines lose what identifies the customer (a reveal's client address, say); the lines stay. */
-async function scrubTimelines(db: Database, orders: Order[], email: string, at: string): Promise<number> {
+export async function scrubTimelines(db: Database, orders: Order[], email: string, at: string): Promise<number> {
   let changed = 0;
   for (const order of orders) {
     const personal = [email, `${order.first_name} ${order.last_name}`, order.first_name, order.last_name, order.phone];

@@ -47,6 +47,8 @@ export const JOB_KINDS = {
   pruneRateLimits: "prune-rate-limits",
   /** Deletes the account's expired sign-ins and long-ended sessions (server/db/account-housekeeping.ts). */
   pruneAccountRecords: "prune-account-records",
+  /** Anonymises the orders past ORDER_RETENTION_YEARS (server/db/retention-sweep.ts). */
+  retentionSweep: "retention-sweep",
   /** Decides whether an account sign-in is mailed (app/account/sign-in/mail-job.server.ts). */
   accountSignInMail: "account-sign-in-mail",
   /** One mail to send (server/mail/mail-job.ts). */

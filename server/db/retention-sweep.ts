@@ -1,0 +1,91 @@
+/**
+ * The end of an order's keeping: `ORDER_RETENTION_YEARS` after its payment (after its creation for one never
+ * paid), an order is nobody's accounting record any more, whether or not its customer ever deleted their
+ * account. The daily `retention-sweep` job anonymises it as an erasure would (erasure-plan.ts), scrubs its
+ * timeline, and deletes its mails and its invoice and credit notes; an access that ended before the same
+ * date loses its details and its address. The privacy page states the period. Batches of `batchSize` orders,
+ * each in its own transaction, so a first sweep over years of orders never holds the database for long.
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { anonymisedOrderChanges, erasedPlaceholder } from "../customer-data/erasure-plan.ts";
+import { scrubTimelines } from "./customer-erasure.ts";
+import type { Database } from "./database.ts";
+import { mailJobKey } from "./mails.ts";
+
+/** The instant `years` before `now`, in UTC (29 February rolls over as in erasure-plan's `yearsAfter`). */
+export function retentionCutoff(now: Date, years: number): string {
+  const date = new Date(now);
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return date.toISOString();
+}
+
+const stillPersonal = sql<boolean>`(first_name <> '' or email not like '%@erased.invalid')`;
+
+/** Anonymises the orders past their keeping, batch by batch; returns how many orders it anonymised. */
+export async function sweepExpiredOrders(
+  db: Database,
+  {
+    retentionYears,
+    now = new Date(),
+    batchSize = 200,
+    maxBatches = 50,
+  }: { retentionYears: number; now?: Date; batchSize?: number; maxBatches?: number },
+): Promise<number> {
+  const cutoff = retentionCutoff(now, retentionYears);
+  let swept = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const done = await db.transaction().execute(async (transaction) => {
+      const orders = await transaction
+        .selectFrom("orders")
+        .selectAll()
+        .where(sql<string>`coalesce(paid_at, created_at)`, "<", cutoff)
+        .where(stillPersonal)
+        .orderBy("id")
+        .limit(batchSize)
+        .execute();
+      for (const order of orders) await forgetOrder(transaction, order, now);
+      return orders.length;
+    });
+    swept += done;
+    if (done < batchSize) break;
+  }
+  await forgetEndedAccesses(db, cutoff, now);
+  return swept;
+}
+
+async function forgetOrder(db: Database, order: Parameters<typeof scrubTimelines>[1][number], now: Date): Promise<void> {
+  const at = now.toISOString();
+  await scrubTimelines(db, [order], order.email.toLowerCase(), at);
+  const placeholder = erasedPlaceholder(randomBytes(6).toString("hex"));
+  await db
+    .updateTable("orders")
+    .set({ ...anonymisedOrderChanges(placeholder), updated_at: at })
+    .where("id", "=", order.id)
+    .execute();
+  const mails = (await db.selectFrom("mails").select("id").where("order_id", "=", order.id).execute()).map((mail) => mail.id);
+  if (mails.length > 0) {
+    await db.deleteFrom("jobs").where("unique_key", "in", mails.map(mailJobKey)).execute();
+    await db.deleteFrom("mails").where("id", "in", mails).execute();
+  }
+  await db.deleteFrom("credit_notes").where("order_id", "=", order.id).execute();
+  await db.deleteFrom("invoices").where("order_id", "=", order.id).execute();
+}
+
+/** An access that ended before the cutoff keeps no details and no address; its line and dates stay. */
+async function forgetEndedAccesses(db: Database, cutoff: string, now: Date): Promise<void> {
+  const ended = await db
+    .selectFrom("accesses")
+    .select("id")
+    .where("ends_at", "<", cutoff)
+    .where((where) => where.or([where("details", "is not", null), where("email", "not like", "%@erased.invalid")]))
+    .execute();
+  for (const { id } of ended) {
+    const placeholder = erasedPlaceholder(randomBytes(6).toString("hex"));
+    await db
+      .updateTable("accesses")
+      .set({ email: placeholder, details: null, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+  }
+}
