@@ -13,10 +13,29 @@ export interface ChargeRequest {
   amountCents: number;
   currency: string;
   card: { number: string; expiry: string; cvv: string; brand: CardBrand };
+  /** Automatic renewal chosen: the processor keeps the card as a payment method and the result names it. */
+  saveCard?: boolean;
+}
+
+/** A later charge of a card the processor kept (the test gateway's automatic renewal). */
+export interface SavedCardChargeRequest {
+  /** The renewal order's reference. */
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** What `ChargeResult.savedCard.id` named. */
+  paymentMethodId: string;
+}
+
+/** A card the processor kept: its id for later charges, and what the customer may be shown of it. */
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
 }
 
 export type ChargeResult =
-  | { status: "approved"; gatewayReference: string }
+  | { status: "approved"; gatewayReference: string; savedCard?: SavedCard }
   | { status: "declined"; reason: DeclineReason; gatewayReference?: string }
   /** The bank wants the cardholder to confirm (3-D Secure): the order stays pending until they have. */
   | { status: "requiresAction"; gatewayReference: string };
@@ -41,6 +60,36 @@ export interface HostedCheckoutRequest {
    * from the clock), so that asking again for the same order asks for exactly the same session.
    */
   orderCreatedAt: Date;
+  /** Automatic renewal chosen: a subscription (Stripe Billing) instead of a one-time payment. */
+  recurring?: RecurringTerms;
+}
+
+/** What a subscription's checkout needs beyond a one-time payment (docs/decisions/0025). */
+export interface RecurringTerms {
+  /** The plan's period: every `months` months (Stripe: interval `month`, `interval_count` months). */
+  months: number;
+  /**
+   * The reference of the access it renews, kept in the processor's subscription metadata (`access_reference`)
+   * with the order's own (`order_reference`): for a first purchase the access does not exist yet and takes
+   * the order's reference when it is delivered, so the two are the same.
+   */
+  accessReference: string;
+}
+
+/** A processor's subscription as the shop needs it. */
+export interface ProcessorSubscription {
+  id: string;
+  /** The processor's customer, for its hosted card-update page. */
+  customerId: string | null;
+  /** The processor's word: active, past_due, unpaid, canceled, incomplete, incomplete_expired… */
+  status: string;
+  /** Stopped by the customer or the operator: it renews no more and ends with its period. */
+  cancelAtPeriodEnd: boolean;
+  /** When the period paid for ends: the next charge, unless it is stopped. */
+  currentPeriodEnd: Date | null;
+  /** From its metadata: the order that started it, and the access it renews. */
+  orderReference: string | null;
+  accessReference: string | null;
 }
 
 /** The order as a gateway needs it to answer about its payment. */
@@ -78,6 +127,8 @@ export type PaymentLookup =
       refundedCents: number;
       /** The tax the processor computed, when it computes it (Stripe Tax). */
       tax?: ProcessorTax;
+      /** The subscription the payment started, when automatic renewal was chosen. */
+      subscription?: ProcessorSubscription;
     }
   | { status: "failed"; reason: FailureReason; gatewayReference?: string }
   /** Still open: the visitor may be paying, or a bank transfer is on its way. */
@@ -93,6 +144,7 @@ export interface RefundResult {
 
 /** What a processor's webhook said, once its signature is verified: that the payment of an order changed. */
 export interface PaymentNotice {
+  kind?: "payment";
   /** The processor's id of the event: each is applied once. */
   eventId: string;
   /** The processor's word for what happened, for the log and the record of events. */
@@ -103,6 +155,44 @@ export interface PaymentNotice {
   orderReference?: string;
   /** The cardholder disputed the payment with their bank (Stripe's `charge.dispute.created`): the access ends. */
   dispute?: true;
+}
+
+/** An invoice of a subscription, as its events tell it. */
+export interface SubscriptionInvoice {
+  id: string;
+  /** `subscription_create`: the purchase itself (its order is settled by the checkout); `subscription_cycle`: a renewal. */
+  billingReason: string;
+  amountPaidCents: number;
+  amountDueCents: number;
+  currency: string;
+  /** The payment that paid it (a PaymentIntent id), to refund it later; null while unpaid. */
+  paymentReference: string | null;
+  /** The processor's page where the customer pays it or gives another card. */
+  hostedInvoiceUrl: string | null;
+  /** When the processor tries the card again; null when it will not. */
+  nextPaymentAttempt: Date | null;
+  attemptCount: number;
+  /** The card that paid it, when the processor says. */
+  card?: { brand: string; last4: string };
+  tax?: ProcessorTax;
+}
+
+/**
+ * What a verified subscription event said (Stripe: `invoice.paid`, `invoice.payment_failed`,
+ * `customer.subscription.updated`, `customer.subscription.deleted`). Each is applied once by its id.
+ */
+export interface SubscriptionNotice {
+  kind: "subscription";
+  eventId: string;
+  type: string;
+  subscriptionId: string;
+  /** From the subscription's metadata, so an event that arrives before the checkout's still finds its order. */
+  orderReference: string | null;
+  accessReference: string | null;
+  /** `invoice.*` events. */
+  invoice?: SubscriptionInvoice;
+  /** `customer.subscription.*` events: the subscription as it is now. */
+  subscription?: ProcessorSubscription;
 }
 
 /** What the pages and the server need to know of a processor before the database is open. */
@@ -131,7 +221,7 @@ interface GatewayBase extends GatewayTraits {
    * Reads an event posted to `webhookPath`: throws when its signature is missing, wrong or stale; null for an
    * event the shop does not act on.
    */
-  readWebhook?(rawBody: string, headers: Headers): Promise<PaymentNotice | null>;
+  readWebhook?(rawBody: string, headers: Headers): Promise<PaymentNotice | SubscriptionNotice | null>;
   /** Asks the processor about an order's payment (reconciliation, the return page). */
   lookup(payment: PaymentRecord): Promise<PaymentLookup>;
   /**
@@ -145,6 +235,8 @@ interface GatewayBase extends GatewayTraits {
 export interface CardGateway extends GatewayBase {
   readonly kind: "card";
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Charges a card it kept (`ChargeRequest.saveCard`) without the customer: an automatic renewal. */
+  chargeSavedCard(request: SavedCardChargeRequest): Promise<ChargeResult>;
 }
 
 /** A gateway with its own payment page (Stripe Checkout): the card never reaches this server. */
@@ -155,6 +247,12 @@ export interface HostedGateway extends GatewayBase {
   createCheckout(request: HostedCheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Ends an open session (the visitor went back), so it can no longer be paid. False when it was not open. */
   expire(sessionId: string): Promise<boolean>;
+  /** The subscription as the processor has it now (out-of-order events, the console). */
+  subscription(subscriptionId: string): Promise<ProcessorSubscription>;
+  /** Stops the renewals: it is cancelled at the end of the period paid for (the access runs to its end). */
+  stopRenewing(subscriptionId: string): Promise<ProcessorSubscription>;
+  /** The processor's hosted page where the customer changes the card, coming back to `returnUrl`. */
+  cardUpdatePage(customerId: string, returnUrl: string, language: Language): Promise<string>;
 }
 
 /**
