@@ -15,18 +15,11 @@ import { paymentRecord, recordPayment } from "../checkout/settle-order.server";
 import type { Services } from "../services.server";
 import { queueChargeFailedMail, queueSubscriptionEndedMail } from "./mails.server";
 import { renewalOrderOf } from "./renewal-order.server";
-import { scheduleRetry } from "./schedule.server";
-import { chargeTimeOf, MAX_ATTEMPTS, retryTimeOf } from "./timing";
+import { type RenewalChargeRequest, scheduleRetry } from "./schedule.server";
 
-export interface RenewalChargeRequest {
-  accessId: number;
-  /** The access's end the charge was scheduled for: a renewal that moved it since makes this one moot. */
-  endsAt: string;
-  /** 1 for the first charge of the period, 2–4 for its retries. */
-  attempt: number;
-  /** When the period's first charge was refused (the retries count from it). */
-  firstFailedAt?: string;
-}
+export type { RenewalChargeRequest };
+
+import { chargeTimeOf, MAX_ATTEMPTS, retryTimeOf } from "./timing";
 
 export type RenewalChargeOutcome = "paid" | "declined" | "gave-up" | "not-renewing" | "moved" | "other-gateway";
 

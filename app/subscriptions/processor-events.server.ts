@@ -12,7 +12,6 @@ import type { Subscription } from "../../server/db/schema.ts";
 import { findSubscriptionByProcessorId, findSubscriptionOfOrder } from "../../server/db/subscriptions.ts";
 import { logger } from "../../server/logger.ts";
 import type { SubscriptionInvoice, SubscriptionNotice } from "../../server/payments/gateway.ts";
-import type { EventResult } from "../checkout/payment-events.server";
 import { recordPayment, type SettleServices, settleOrder } from "../checkout/settle-order.server";
 import { renewalOrderOf } from "./renewal-order.server";
 import { syncSubscription } from "./sync.server";
@@ -37,7 +36,10 @@ async function recordRenewalInvoice(services: SettleServices, subscription: Subs
   await recordPayment(services, order, invoice.paymentReference, {});
 }
 
-export async function applySubscriptionNotice(services: SettleServices, notice: SubscriptionNotice): Promise<EventResult> {
+export async function applySubscriptionNotice(
+  services: SettleServices,
+  notice: SubscriptionNotice,
+): Promise<"applied" | "duplicate" | "ignored"> {
   const { db, gateway } = services;
   if (await paymentEventSeen(db, gateway.name, notice.eventId)) return "duplicate";
   const subscription = await subscriptionOf(services, notice);

@@ -5,8 +5,18 @@
 import type { Database } from "../../server/db/database.ts";
 import type { Access, Subscription } from "../../server/db/schema.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
-import type { RenewalChargeRequest } from "./charge.server";
 import { chargeTimeOf, noticeTimeOf } from "./timing";
+
+/** One charge of a period (its first attempt, or a retry). */
+export interface RenewalChargeRequest {
+  accessId: number;
+  /** The access's end the charge was scheduled for: a renewal that moved it since makes this one moot. */
+  endsAt: string;
+  /** 1 for the first charge of the period, 2–4 for its retries. */
+  attempt: number;
+  /** When the period's first charge was refused (the retries count from it). */
+  firstFailedAt?: string;
+}
 
 /** The notice 7 days before the charge, and (test gateway) the charge itself. */
 export async function scheduleSubscriptionJobs(
