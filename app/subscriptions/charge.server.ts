@@ -7,6 +7,7 @@
 import { findAccessById } from "../../server/db/accesses.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { markOrderFailed } from "../../server/db/orders.ts";
+import { claimRenewalCharge } from "../../server/db/payments.ts";
 import type { Order, Subscription } from "../../server/db/schema.ts";
 import { endSubscription, liveSubscriptionOfAccess, updateSubscription } from "../../server/db/subscriptions.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
@@ -56,6 +57,8 @@ export async function chargeRenewal(
   const { order } = await renewalOrderOf(db, subscription, { key: `${request.endsAt}-${request.attempt}` }, now);
   if (order.status === "failed") return request.attempt >= MAX_ATTEMPTS ? "gave-up" : "declined";
   if (order.status !== "pending") return "paid";
+  // Another run is charging this attempt now: this one comes back later and finds its outcome.
+  if (!(await claimRenewalCharge(db, order.id, now))) throw new Error(`order ${order.reference} is being charged by another run`);
 
   const result = await chargeOnce(gateway, order, subscription);
   if (result.status === "approved") {
