@@ -51,7 +51,8 @@ async function startEndpoint(services: () => SettleServices & { gateway: StripeG
       return;
     }
     try {
-      const result = notice ? await applyPaymentNotice(services(), notice) : "ignored";
+      // Subscription notices are the app's to apply (app/subscriptions); until then they are acknowledged.
+      const result = notice && notice.kind !== "subscription" ? await applyPaymentNotice(services(), notice) : "ignored";
       response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ result }));
     } catch {
       response.writeHead(500).end();
