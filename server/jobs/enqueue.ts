@@ -51,6 +51,12 @@ export const JOB_KINDS = {
   retentionSweep: "retention-sweep",
   /** Decides whether an account sign-in is mailed (app/account/sign-in/mail-job.server.ts). */
   accountSignInMail: "account-sign-in-mail",
+  /**
+   * Tells the payment processor to cancel a subscription now (payload `{ processorSubscriptionId }`): queued by
+   * the customer's erasure (server/db/subscription-erasure.ts), which may not call the network inside its
+   * transaction; the row is already ended, so the processor's later `deleted` event changes nothing.
+   */
+  subscriptionCancel: "subscription-cancel",
   /** One mail to send (server/mail/mail-job.ts). */
   mail: "mail",
 } as const;
