@@ -113,7 +113,7 @@ for (const target of testTargets) {
       const who = someCustomer();
       const mine = await customerWithEverything(handle.db, who, NOW);
       const old = new Date(NOW.getTime() - 11 * yearMs).toISOString();
-      await handle.db.updateTable("orders").set({ paid_at: old, created_at: old }).where("id", "=", mine.paid.id).execute();
+      await handle.db.updateTable("orders").set({ paid_at: old }).where("id", "=", mine.paid.id).execute();
 
       await sweepExpiredOrders(handle.db, { retentionYears: 10, now: NOW });
       expect(await findOrderById(handle.db, mine.paid.id)).toMatchObject({ first_name: "" });
