@@ -139,7 +139,19 @@ for (const target of testTargets) {
         .where("id", "in", [mine.keptCardId, theirs.keptCardId])
         .execute();
       expect(cards).toEqual([{ id: theirs.keptCardId }]);
-      expect(await cancelJobs()).toEqual([{ payload: JSON.stringify({ processorSubscriptionId: stripeId }), done_at: null }]);
+      expect(await cancelJobs()).toEqual([
+        { payload: JSON.stringify({ processor: "stripe", processorSubscriptionId: stripeId }), done_at: null },
+      ]);
+      const lines = await handle.db
+        .selectFrom("order_events")
+        .select(["type", "actor", "details"])
+        .where("order_id", "=", mine.paid.id)
+        .execute();
+      expect(lines).toContainEqual({
+        type: "subscription-ended",
+        actor: "customer",
+        details: JSON.stringify({ reason: "stopped", cause: "account-deleted" }),
+      });
       // The other customer's subscription runs on.
       expect(await subscriptionOf(theirs.subscriptionId)).toMatchObject({ status: "active", card_last4: "4242" });
 

@@ -8,7 +8,9 @@
 import { sql } from "kysely";
 import { enqueueJob, JOB_KINDS } from "../jobs/enqueue.ts";
 import type { Database } from "./database.ts";
+import { recordOrderEvent } from "./order-events.ts";
 import type { Subscription } from "./schema.ts";
+import { endSubscription } from "./subscriptions.ts";
 
 /**
  * What an anonymised subscription loses. `keepContract`: its order is kept for accounting, so Stripe's
@@ -50,25 +52,22 @@ export async function eraseSubscriptions(
     .execute();
   const at = now.toISOString();
   for (const subscription of subscriptions) {
-    if (subscription.status !== "ended") {
-      await db
-        .updateTable("subscriptions")
-        .set({ status: "ended", end_reason: "stopped", ended_at: at, next_charge_at: null, next_retry_at: null, updated_at: at })
-        .where("id", "=", subscription.id)
-        .execute();
-      if (subscription.processor_subscription_id) {
-        const processorSubscriptionId = subscription.processor_subscription_id;
-        await enqueueJob(
-          db,
-          {
-            kind: JOB_KINDS.subscriptionCancel,
-            payload: { processorSubscriptionId },
-            runAt: now,
-            uniqueKey: `subscription-cancel:${processorSubscriptionId}`,
-          },
-          now,
-        );
-      }
+    // The same end and the same job as a refund's (app/subscriptions/end.server.ts): one cancel per subscription.
+    const ended = subscription.status === "ended" ? undefined : await endSubscription(db, subscription.id, "stopped", now);
+    if (ended) {
+      const details = { reason: "stopped", cause: "account-deleted" };
+      await recordOrderEvent(db, { orderId: ended.order_id, type: "subscription-ended", actor: "customer", details }, now);
+    }
+    if (ended?.processor_subscription_id) {
+      const payload = { processor: ended.processor, processorSubscriptionId: ended.processor_subscription_id };
+      const job = {
+        kind: JOB_KINDS.subscriptionCancel,
+        payload,
+        runAt: now,
+        uniqueKey: `cancel:${ended.processor_subscription_id}`,
+        maxAttempts: 50,
+      };
+      await enqueueJob(db, job, now);
     }
     await forgetSubscription(db, subscription, placeholder, { keepContract: keptOrderIds.includes(subscription.order_id) }, at);
   }

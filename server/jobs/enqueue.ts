@@ -51,10 +51,13 @@ export const JOB_KINDS = {
   retentionSweep: "retention-sweep",
   /** Decides whether an account sign-in is mailed (app/account/sign-in/mail-job.server.ts). */
   accountSignInMail: "account-sign-in-mail",
+  /** Charges a test-gateway subscription's kept card for its next period, or retries it (app/subscriptions/charge.server.ts). */
+  subscriptionCharge: "subscription-charge",
+  /** Tells the customer of an automatic charge 7 days ahead (app/subscriptions/notice.server.ts). */
+  chargeNotice: "subscription-charge-notice",
   /**
-   * Tells the payment processor to cancel a subscription now (payload `{ processorSubscriptionId }`): queued by
-   * the customer's erasure (server/db/subscription-erasure.ts), which may not call the network inside its
-   * transaction; the row is already ended, so the processor's later `deleted` event changes nothing.
+   * Tells Stripe to stop a subscription the shop ended (a refund, a dispute, an erasure: server/db/subscription-erasure.ts),
+   * payload `{ processor, processorSubscriptionId }`: queued in the transaction that ended it, run after its commit.
    */
   subscriptionCancel: "subscription-cancel",
   /** One mail to send (server/mail/mail-job.ts). */
