@@ -22,8 +22,8 @@ export interface SubscriptionsTable {
   order_id: Immutable<number>;
   /** The access it renews: set once that order is delivered (a first purchase) or at once (a renewal). */
   access_id: number | null;
-  /** The owner's address, trimmed and lower-cased. */
-  email: Immutable<string>;
+  /** The owner's address, trimmed and lower-cased; an erasure replaces it with its placeholder. */
+  email: string;
   plan_key: PlanKey;
   viewers: ViewerCount;
   /** What each renewal charges: the price when it was bought. */

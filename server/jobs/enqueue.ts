@@ -55,7 +55,10 @@ export const JOB_KINDS = {
   subscriptionCharge: "subscription-charge",
   /** Tells the customer of an automatic charge 7 days ahead (app/subscriptions/notice.server.ts). */
   chargeNotice: "subscription-charge-notice",
-  /** Tells Stripe to stop a subscription the shop ended (a refund, a dispute, an erasure). */
+  /**
+   * Tells Stripe to stop a subscription the shop ended (a refund, a dispute, an erasure: server/db/subscription-erasure.ts),
+   * payload `{ processor, processorSubscriptionId }`: queued in the transaction that ended it, run after its commit.
+   */
   subscriptionCancel: "subscription-cancel",
   /** One mail to send (server/mail/mail-job.ts). */
   mail: "mail",
