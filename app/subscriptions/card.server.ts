@@ -8,6 +8,7 @@ import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { Subscription } from "../../server/db/schema.ts";
 import { updateSubscription } from "../../server/db/subscriptions.ts";
 import type { ChargeRequest } from "../../server/payments/gateway.ts";
+import { isProcessorOf } from "../../server/payments/index.ts";
 import type { Services } from "../services.server";
 import { scheduleRetry } from "./schedule.server";
 
@@ -31,7 +32,7 @@ export async function replaceTestCard(
   card: ChargeRequest["card"],
   now: Date = new Date(),
 ): Promise<Subscription> {
-  if (gateway.kind !== "card" || subscription.processor !== gateway.name) {
+  if (gateway.kind !== "card" || !isProcessorOf(gateway, subscription.processor)) {
     throw new Error(`Subscription ${subscription.id} does not keep its card with the configured gateway`);
   }
   const saved = await gateway.saveCard(card);

@@ -12,6 +12,7 @@ import type { Order, Subscription } from "../../server/db/schema.ts";
 import { endSubscription, liveSubscriptionOfAccess, updateSubscription } from "../../server/db/subscriptions.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
 import type { ChargeResult, PaymentGateway } from "../../server/payments/gateway.ts";
+import { isProcessorOf } from "../../server/payments/index.ts";
 import { paymentRecord, recordPayment } from "../checkout/settle-order.server";
 import type { Services } from "../services.server";
 import { queueChargeFailedMail, queueSubscriptionEndedMail } from "./mails.server";
@@ -52,7 +53,7 @@ export async function chargeRenewal(
   if (access.ends_at !== request.endsAt) return "moved";
   const subscription = await liveSubscriptionOfAccess(db, access.id);
   if (!subscription || access.status === "revoked") return "not-renewing";
-  if (subscription.processor !== gateway.name || gateway.kind !== "card") return "other-gateway";
+  if (!isProcessorOf(gateway, subscription.processor) || gateway.kind !== "card") return "other-gateway";
 
   const { order } = await renewalOrderOf(db, subscription, { key: `${request.endsAt}-${request.attempt}` }, now);
   if (order.status === "failed") return request.attempt >= MAX_ATTEMPTS ? "gave-up" : "declined";
@@ -64,7 +65,7 @@ export async function chargeRenewal(
   if (result.status === "approved") {
     await recordPayment(services, order, result.gatewayReference, {}, now);
     const renewed = await findAccessById(db, access.id);
-    const next = chargeTimeOf({ processor: subscription.processor, accessEndsAt: renewed?.ends_at });
+    const next = chargeTimeOf({ shopCharges: true, accessEndsAt: renewed?.ends_at });
     await updateSubscription(
       db,
       subscription.id,

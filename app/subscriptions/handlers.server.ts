@@ -7,6 +7,7 @@ import type { Job } from "../../server/db/schema.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import { GiveUp, type JobHandler } from "../../server/jobs/runner.ts";
 import { logger } from "../../server/logger.ts";
+import { isProcessorOf } from "../../server/payments/index.ts";
 import type { Services } from "../services.server";
 import { chargeRenewal, type RenewalChargeRequest } from "./charge.server";
 import { sendChargeNotice } from "./notice.server";
@@ -58,7 +59,7 @@ export function subscriptionJobHandlers(services: SubscriptionServicesGetter): R
         const { gateway } = await services();
         const payload = payloadOf(job);
         if (typeof payload.processorSubscriptionId !== "string") throw new GiveUp(`unexpected payload ${job.payload.slice(0, 100)}`);
-        if (gateway.kind !== "hosted" || gateway.name !== payload.processor)
+        if (gateway.kind !== "hosted" || !isProcessorOf(gateway, String(payload.processor)))
           throw new GiveUp(`the configured gateway does not run ${String(payload.processor)}`);
         await gateway.stopRenewing(payload.processorSubscriptionId);
       },

@@ -32,7 +32,7 @@ export async function sendChargeNotice(
       .execute();
     if (earlier.some((event) => (JSON.parse(event.details ?? "{}") as { endsAt?: string }).endsAt === request.endsAt)) return "done-before";
     const chargeDate =
-      chargeTimeOf({ processor: subscription.processor, accessEndsAt: access.ends_at }) ??
+      chargeTimeOf({ shopCharges: subscription.payment_method !== null, accessEndsAt: access.ends_at }) ??
       new Date(subscription.next_charge_at ?? access.ends_at);
     await queueChargeNotice(transaction, subscription, chargeDate, now);
     const details = { endsAt: request.endsAt, chargeAt: chargeDate.toISOString(), amountCents: subscription.amount_cents };

@@ -21,14 +21,14 @@ export interface RenewalChargeRequest {
 /** The notice 7 days before the charge, and (test gateway) the charge itself. */
 export async function scheduleSubscriptionJobs(
   db: Database,
-  subscription: Pick<Subscription, "processor" | "next_charge_at">,
+  subscription: Pick<Subscription, "payment_method" | "next_charge_at">,
   access: Pick<Access, "id">,
   endsAt: Date,
   now: Date = new Date(),
 ): Promise<void> {
   const end = endsAt.toISOString();
   const chargeAt =
-    chargeTimeOf({ processor: subscription.processor, accessEndsAt: end }) ??
+    chargeTimeOf({ shopCharges: subscription.payment_method !== null, accessEndsAt: end }) ??
     (subscription.next_charge_at ? new Date(subscription.next_charge_at) : endsAt);
   await enqueueJob(
     db,
@@ -40,7 +40,8 @@ export async function scheduleSubscriptionJobs(
     },
     now,
   );
-  if (subscription.processor !== "test") return;
+  // The processor charges its own subscriptions (Stripe Billing); the shop charges a card the gateway kept.
+  if (subscription.payment_method === null) return;
   const request: RenewalChargeRequest = { accessId: access.id, endsAt: end, attempt: 1 };
   await enqueueJob(
     db,

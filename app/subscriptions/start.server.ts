@@ -41,7 +41,7 @@ export async function startOrderSubscription(
       paymentMethod: start.savedCard?.id ?? null,
       card: card && { brand: card.brand, last4: card.last4 },
       nextChargeAt: chargeTimeOf({
-        processor: order.payment_processor,
+        shopCharges: start.savedCard !== undefined,
         processorPeriodEnd: processor?.currentPeriodEnd,
         accessEndsAt: access?.ends_at,
       }),

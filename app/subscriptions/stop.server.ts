@@ -7,6 +7,7 @@
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { Subscription } from "../../server/db/schema.ts";
 import { markSubscriptionStopping } from "../../server/db/subscriptions.ts";
+import { isProcessorOf } from "../../server/payments/index.ts";
 import type { Services } from "../services.server";
 
 export async function stopSubscription(
@@ -18,7 +19,7 @@ export async function stopSubscription(
   const { db, gateway } = services;
   if (subscription.status !== "active" && subscription.status !== "failing") return undefined;
   if (subscription.processor_subscription_id) {
-    if (gateway.kind !== "hosted" || gateway.name !== subscription.processor) {
+    if (gateway.kind !== "hosted" || !isProcessorOf(gateway, subscription.processor)) {
       throw new Error(`Subscription ${subscription.id} is run by ${subscription.processor}, not the configured gateway`);
     }
     await gateway.stopRenewing(subscription.processor_subscription_id);

@@ -5,16 +5,16 @@ const day = 24 * 60 * 60_000;
 
 describe("automatic renewal timing", () => {
   it("charges a test-gateway subscription a day before its access ends", () => {
-    const charge = chargeTimeOf({ processor: "test", accessEndsAt: "2026-12-31T10:00:00.000Z" });
+    const charge = chargeTimeOf({ shopCharges: true, accessEndsAt: "2026-12-31T10:00:00.000Z" });
     expect(charge?.toISOString()).toBe("2026-12-30T10:00:00.000Z");
     expect(CHARGE_LEAD_MS).toBe(day);
   });
 
   it("takes Stripe's period end as it is, and knows nothing before the access exists", () => {
     const end = new Date("2027-01-05T08:00:00.000Z");
-    expect(chargeTimeOf({ processor: "stripe", processorPeriodEnd: end, accessEndsAt: "2026-12-31T10:00:00.000Z" })).toEqual(end);
-    expect(chargeTimeOf({ processor: "test", accessEndsAt: null })).toBeNull();
-    expect(chargeTimeOf({ processor: "stripe" })).toBeNull();
+    expect(chargeTimeOf({ shopCharges: false, processorPeriodEnd: end, accessEndsAt: "2026-12-31T10:00:00.000Z" })).toEqual(end);
+    expect(chargeTimeOf({ shopCharges: true, accessEndsAt: null })).toBeNull();
+    expect(chargeTimeOf({ shopCharges: false })).toBeNull();
   });
 
   it("retries 1, 3 and 5 days after the first refusal, then gives up", () => {

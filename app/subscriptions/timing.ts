@@ -15,16 +15,17 @@ export const RETRY_DAYS = [1, 3, 5] as const;
 export const MAX_ATTEMPTS = RETRY_DAYS.length + 1;
 
 /**
- * When the next charge happens: Stripe's period end for its subscriptions (it charges then), a day before the
- * access ends for the test gateway's. Null while the access does not exist yet (a first purchase not delivered).
+ * When the next charge happens: the processor's period end when it charges by itself (Stripe
+ * Billing), a day before the access ends when the shop charges a kept card (the test gateway). Null while the access does not exist yet (a first purchase not delivered).
  */
 export function chargeTimeOf(input: {
-  processor: string | null;
+  /** The shop charges a card the gateway kept (a card gateway); otherwise the processor charges by itself. */
+  shopCharges: boolean;
   processorPeriodEnd?: Date | null;
   accessEndsAt?: string | null;
 }): Date | null {
   if (input.processorPeriodEnd) return input.processorPeriodEnd;
-  if (input.processor !== "test" || !input.accessEndsAt) return null;
+  if (!input.shopCharges || !input.accessEndsAt) return null;
   return new Date(new Date(input.accessEndsAt).getTime() - CHARGE_LEAD_MS);
 }
 

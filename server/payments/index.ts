@@ -39,3 +39,11 @@ export function createPaymentGateway(config: ServerConfig, db: Database): Paymen
 export function gatewayTraits(config: ServerConfig): GatewayTraits {
   return processors[config.PAYMENT_GATEWAY].traits(config);
 }
+
+/**
+ * Whether the configured gateway is the processor a record was made with (its name as stored on the order or
+ * the subscription): a subscription kept with one processor cannot be charged or stopped through another.
+ */
+export function isProcessorOf(gateway: Pick<PaymentGateway, "name">, recordedProcessor: string | null): boolean {
+  return gateway.name === recordedProcessor;
+}
