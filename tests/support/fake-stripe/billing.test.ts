@@ -123,9 +123,18 @@ describe("Checkout in subscription mode", () => {
     expect(error.code).toBe(code);
   });
 
-  it("takes a subscription by card only", async () => {
-    const { id } = await t.stripe.checkout.sessions.create(subscriptionParams());
+  it("takes a subscription by card only, on its payment page too", async () => {
+    const { id, url } = await t.stripe.checkout.sessions.create(subscriptionParams());
     await expect(t.fake.completeSession(id, "delayed")).rejects.toThrow(/by card only/);
+    const page = await (await fetch(url!)).text();
+    expect(page).toContain('value="card">Subscribe</button>');
+    expect(page).not.toContain('value="delayed"');
+    const post = (how: string) => fetch(url!, { method: "POST", body: new URLSearchParams({ how }), redirect: "manual" });
+    expect((await post("delayed")).status).toBe(400);
+    const paid = await post("card");
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`http://localhost:3100/checkout/return?session_id=${id}`);
+    expect(t.fake.sessions.get(id)?.subscription).toMatch(/^sub_/);
   });
 });
 
