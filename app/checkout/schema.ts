@@ -52,6 +52,11 @@ const contactShape = () => ({
   plan: z.enum(planKeys, { error: "plan" }),
   viewers: z.coerce.number({ error: "viewers" }).int().min(1, { error: "viewers" }).max(3, { error: "viewers" }),
   idempotencyKey: z.string().regex(idempotencyKeyPattern, { error: "idempotencyKey" }),
+  /** The "renew automatically" checkbox: sent as "on" when ticked, absent when not (a plain HTML form). */
+  renewAutomatically: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
   firstName: text("firstName"),
   lastName: text("lastName"),
   email: text("email").pipe(z.email({ error: "email" })),

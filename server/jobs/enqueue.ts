@@ -51,6 +51,12 @@ export const JOB_KINDS = {
   retentionSweep: "retention-sweep",
   /** Decides whether an account sign-in is mailed (app/account/sign-in/mail-job.server.ts). */
   accountSignInMail: "account-sign-in-mail",
+  /** Charges a test-gateway subscription's kept card for its next period, or retries it (app/subscriptions/charge.server.ts). */
+  subscriptionCharge: "subscription-charge",
+  /** Tells the customer of an automatic charge 7 days ahead (app/subscriptions/notice.server.ts). */
+  chargeNotice: "subscription-charge-notice",
+  /** Tells Stripe to stop a subscription the shop ended (a refund, a dispute, an erasure). */
+  subscriptionCancel: "subscription-cancel",
   /** One mail to send (server/mail/mail-job.ts). */
   mail: "mail",
 } as const;

@@ -127,8 +127,10 @@ export type PaymentLookup =
       refundedCents: number;
       /** The tax the processor computed, when it computes it (Stripe Tax). */
       tax?: ProcessorTax;
-      /** The subscription the payment started, when automatic renewal was chosen. */
+      /** The subscription the payment started, when automatic renewal was chosen (a hosted processor). */
       subscription?: ProcessorSubscription;
+      /** The card kept for automatic renewal (a card gateway). */
+      savedCard?: SavedCard;
     }
   | { status: "failed"; reason: FailureReason; gatewayReference?: string }
   /** Still open: the visitor may be paying, or a bank transfer is on its way. */
@@ -235,6 +237,8 @@ interface GatewayBase extends GatewayTraits {
 export interface CardGateway extends GatewayBase {
   readonly kind: "card";
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Keeps a card for later charges without charging it (the customer gives another card for their renewals). */
+  saveCard(card: ChargeRequest["card"]): Promise<SavedCard>;
   /** Charges a card it kept (`ChargeRequest.saveCard`) without the customer: an automatic renewal. */
   chargeSavedCard(request: SavedCardChargeRequest): Promise<ChargeResult>;
 }
