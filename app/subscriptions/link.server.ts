@@ -12,7 +12,7 @@ export async function linkSubscriptionAccess(
 ): Promise<void> {
   await link(db, orderId, accessId, now);
   const subscription = await findSubscriptionOfOrder(db, orderId);
-  if (!subscription || subscription.processor !== "test") return;
+  if (subscription?.processor !== "test") return;
   // Stripe's next charge is its period's end (already known); the test gateway's follows the access's end.
   const next = chargeTimeOf({ processor: subscription.processor, accessEndsAt: endsAt.toISOString() });
   await updateSubscription(db, subscription.id, { next_charge_at: next?.toISOString() ?? null }, { from: ["active"] }, now);

@@ -23,7 +23,7 @@ export async function sendChargeNotice(
     if (!access) throw new GiveUp(`access ${request.accessId} does not exist`);
     if (access.ends_at !== request.endsAt) return "moved";
     const subscription = await liveSubscriptionOfAccess(transaction, access.id);
-    if (!subscription || subscription.status !== "active" || access.status === "revoked") return "not-renewing";
+    if (subscription?.status !== "active" || access.status === "revoked") return "not-renewing";
     const earlier = await transaction
       .selectFrom("order_events")
       .select("details")

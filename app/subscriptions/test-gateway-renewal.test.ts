@@ -3,14 +3,17 @@
  * renewals, a refused card retried 1, 3 and 5 days later then given up, a stop from the account, and a run
  * that crashed after charging.
  */
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { createSubscriptionTestBed, JOB_KINDS, type SubscriptionTestBed } from "../../tests/support/subscriptions.ts";
+import { sendRenewalReminder } from "../renewals/reminder.server";
 import { renewalOrderOf } from "./renewal-order.server";
 import { stopSubscription } from "./stop.server";
 
 const day = 24 * 60 * 60_000;
+const linkKey = randomBytes(32);
 
 for (const target of testTargets) {
   describe.skipIf(!target.enabled)(`automatic renewal with the test gateway on ${target.dialect}`, () => {
@@ -35,6 +38,11 @@ for (const target of testTargets) {
       expect(notice?.run_at).toBe(new Date(new Date(access.ends_at).getTime() - 8 * day).toISOString());
       if (notice) await bed.run(notice);
       expect(await mails(order.email, "subscription-charge-notice")).toHaveLength(1);
+      // The notice replaces the reminder to renew.
+      const reminder = { accessId: access.id, endsAt: access.ends_at, days: 7 };
+      expect(await sendRenewalReminder(bed.handle.db, reminder, new Date(access.ends_at.replace(/T.*/, "T00:00:00.000Z")), linkKey)).toBe(
+        "renews-automatically",
+      );
 
       let end = access.ends_at;
       for (const round of [1, 2]) {
@@ -109,6 +117,9 @@ for (const target of testTargets) {
       const notice = await bed.dueJob(JOB_KINDS.chargeNotice, access.id);
       if (notice) await bed.run(notice);
       expect(await mails(order.email, "subscription-charge-notice")).toHaveLength(0);
+      const reminder = { accessId: access.id, endsAt: access.ends_at, days: 7 };
+      const weekBefore = new Date(new Date(access.ends_at).getTime() - 7 * day);
+      expect(await sendRenewalReminder(bed.handle.db, reminder, weekBefore, linkKey)).toBe("sent");
       const lines = (await listOrderEvents(bed.handle.db, order.id)).map((event) => event.type);
       expect(lines).toContain("subscription-stopped");
     });

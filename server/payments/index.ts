@@ -17,7 +17,7 @@ interface Processor {
  * `PAYMENT_GATEWAYS` there and its entry here; nothing outside this folder names one.
  */
 const processors: Record<ServerConfig["PAYMENT_GATEWAY"], Processor> = {
-  test: { traits: () => testGatewayTraits, create: (_, db) => createTestGateway({ db }) },
+  test: { traits: () => testGatewayTraits, create: (config, db) => createTestGateway({ db, delayMs: config.TEST_GATEWAY_DELAY_MS }) },
   stripe: {
     traits: (config) => stripeTraits(config.STRIPE_API_BASE),
     create: (config) =>

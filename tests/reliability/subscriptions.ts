@@ -95,7 +95,12 @@ export async function runSubscriptionsAcrossServers(
   options: { subscriptions: number; receiverPort: number },
 ): Promise<void> {
   const startedAt = performance.now();
-  const env = { FULFILMENT_WEBHOOK_URL: `http://127.0.0.1:${options.receiverPort}/orders`, FULFILMENT_WEBHOOK_SECRET: secret };
+  const env = {
+    FULFILMENT_WEBHOOK_URL: `http://127.0.0.1:${options.receiverPort}/orders`,
+    FULFILMENT_WEBHOOK_SECRET: secret,
+    // A tenth of the checkout's pause: the phase is about charging once, not about waiting.
+    TEST_GATEWAY_DELAY_MS: "40",
+  };
   await first.stop("SIGTERM");
   const receiver = await startReceiver(options.receiverPort, secret);
   const seeded = await seed(db, options.subscriptions);
