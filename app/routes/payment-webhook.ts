@@ -1,5 +1,5 @@
 import { logger } from "../../server/logger.ts";
-import type { PaymentNotice, SubscriptionNotice } from "../../server/payments/gateway.ts";
+import { type PaymentNotice, type SubscriptionNotice, WebhookSignatureError } from "../../server/payments/gateway.ts";
 import { applyProcessorNotice } from "../checkout/payment-events.server";
 import { type Services, servicesOf } from "../services.server";
 import type { Route } from "./+types/payment-webhook";
@@ -32,7 +32,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     notice = await gateway.readWebhook(body, request.headers);
   } catch (error) {
-    logger.warn({ processor: gateway.name, reason: (error as Error).message }, "Refused a payment webhook with a bad signature");
+    if (!(error instanceof WebhookSignatureError)) {
+      // Reading it needed the processor (an invoice's payment), which did not answer: it sends the event again.
+      logger.warn(
+        { processor: gateway.name, reason: (error as Error).message },
+        "A payment webhook could not be read; it will be sent again",
+      );
+      return plain(503, "Unavailable, try again later");
+    }
+    logger.warn({ processor: gateway.name, reason: error.message }, "Refused a payment webhook with a bad signature");
     return plain(400, "Bad signature");
   }
   if (!notice) return received("ignored");

@@ -197,6 +197,11 @@ export interface SubscriptionNotice {
   subscription?: ProcessorSubscription;
 }
 
+/** A webhook whose signature is missing, wrong or stale: refused (400), never applied. */
+export class WebhookSignatureError extends Error {
+  override name = "WebhookSignatureError";
+}
+
 /** What the pages and the server need to know of a processor before the database is open. */
 export interface GatewayTraits {
   /** Its name in PAYMENT_GATEWAY, recorded on each order placed with it. */
@@ -220,8 +225,9 @@ interface GatewayBase extends GatewayTraits {
   /** The session a return page's URL names (what `returnUrl` wrote), or null. */
   sessionOfReturn(url: URL): string | null;
   /**
-   * Reads an event posted to `webhookPath`: throws when its signature is missing, wrong or stale; null for an
-   * event the shop does not act on.
+   * Reads an event posted to `webhookPath`: throws `WebhookSignatureError` when its signature is missing, wrong
+   * or stale (any other error: the processor could not be asked what the event needs); null for an event the
+   * shop does not act on.
    */
   readWebhook?(rawBody: string, headers: Headers): Promise<PaymentNotice | SubscriptionNotice | null>;
   /** Asks the processor about an order's payment (reconciliation, the return page). */

@@ -1,5 +1,13 @@
 import Stripe from "stripe";
-import type { GatewayTraits, HostedCheckoutRequest, HostedGateway, PaymentLookup, PaymentRecord, RefundResult } from "./gateway.ts";
+import {
+  type GatewayTraits,
+  type HostedCheckoutRequest,
+  type HostedGateway,
+  type PaymentLookup,
+  type PaymentRecord,
+  type RefundResult,
+  WebhookSignatureError,
+} from "./gateway.ts";
 import { checkoutSessionParams, sessionOutcome, sessionParameter } from "./stripe-checkout.ts";
 import { stripeNotice } from "./stripe-events.ts";
 import { paidInvoiceExtras } from "./stripe-invoices.ts";
@@ -96,7 +104,9 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase, automat
     },
 
     async readWebhook(rawBody, headers) {
-      const event = await verifyEvent(rawBody, headers.get("stripe-signature"));
+      const event = await verifyEvent(rawBody, headers.get("stripe-signature")).catch((error: unknown) => {
+        throw new WebhookSignatureError((error as Error).message);
+      });
       return stripeNotice(event, (invoice) => paidInvoiceExtras(stripe, invoice));
     },
 
