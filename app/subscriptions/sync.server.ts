@@ -3,6 +3,7 @@
  * the customer's mail) for each change that happened: renewing → failing → paid again or ended, stopped,
  * resumed. Conditional on the row's state, so two events read at once change it once.
  */
+import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { Subscription, SubscriptionEndReason } from "../../server/db/schema.ts";
 import { endSubscription, updateSubscription } from "../../server/db/subscriptions.ts";
@@ -12,6 +13,17 @@ import { queueChargeFailedMail, queueSubscriptionEndedMail } from "./mails.serve
 
 const endedStatuses = ["canceled", "incomplete_expired"];
 const failingStatuses = ["past_due", "unpaid"];
+
+/** Whether a refusal of this invoice is on the timeline already (its customer was told then). */
+async function failureRecorded(db: Database, orderId: number, invoiceId: string): Promise<boolean> {
+  const lines = await db
+    .selectFrom("order_events")
+    .select("details")
+    .where("order_id", "=", orderId)
+    .where("type", "=", "subscription-charge-failed")
+    .execute();
+  return lines.some((line) => (JSON.parse(line.details ?? "{}") as { invoice?: string }).invoice === invoiceId);
+}
 
 function endReason(before: Subscription): SubscriptionEndReason {
   if (before.status === "stopping") return "stopped";
@@ -63,15 +75,11 @@ export async function syncSubscription(
       };
       const failing = await updateSubscription(transaction, before.id, change, {}, now);
       if (failing && failure) {
+        // Once per unpaid invoice: the retries that follow are Stripe's, and it mails about them if asked to.
+        const told = await failureRecorded(transaction, orderId, failure.id);
         await line("subscription-charge-failed", { invoice: failure.id, attempt: failure.attemptCount, retryAt: change.next_retry_at });
-        // Once per failing period: the retries that follow are Stripe's, and it mails about them if asked to.
-        if (before.status !== "failing")
-          await queueChargeFailedMail(
-            transaction,
-            failing,
-            { nextAttemptAt: failure.nextPaymentAttempt, payUrl: failure.hostedInvoiceUrl },
-            now,
-          );
+        const payment = { nextAttemptAt: failure.nextPaymentAttempt, payUrl: failure.hostedInvoiceUrl };
+        if (!told) await queueChargeFailedMail(transaction, failing, payment, now);
       }
       return failing;
     }
