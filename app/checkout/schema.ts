@@ -124,7 +124,8 @@ export type CheckoutOrder = z.output<ReturnType<typeof checkoutSchema>>;
 export type ContactDetails = z.output<ReturnType<typeof hostedCheckoutSchema>>;
 
 /** What the visitor typed, as the form gives it back after a failed attempt (never the CVV). */
-export type FormValues = Partial<Record<CheckoutField | "plan" | "viewers", string>>;
+/** What a form sent back shows again; `renewAutomatically` is "on" or "off" as the box was sent. */
+export type FormValues = Partial<Record<CheckoutField | "plan" | "viewers" | "renewAutomatically", string>>;
 
 /** Each field's first problem, as `checkout.errors` keys. */
 export type FieldErrors = Partial<Record<CheckoutField | "plan" | "viewers" | "idempotencyKey", string>>;
