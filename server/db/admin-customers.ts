@@ -1,7 +1,7 @@
 /**
  * The console's customers: one row per access (one line in the operator's panel), with its end and where it
- * stands, and the name of the customer who bought it. Plans never renew by themselves, so this is the list an
- * operator reads to see who is about to leave. A revoked access (refunded, disputed) runs no more: it is left
+ * stands, and the name of the customer who bought it: the list an operator reads to see who is about to leave
+ * (an access renews by itself only with automatic renewal, which the renewal filters show). A revoked access (refunded, disputed) runs no more: it is left
  * out. A renewal moves its access's end, so a customer who renewed shows once, with the new end.
  */
 import { type ExpressionBuilder, sql } from "kysely";
