@@ -11,6 +11,7 @@ import { findSubscriptionById, startSubscription } from "../../../server/db/subs
 import { testTargets } from "../../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders.ts";
 import { servicesContext } from "../../services.server";
+import { loadAccessPage } from "../access/page.server";
 import { loadDashboard } from "../dashboard/load.server";
 import { ACCOUNT_COOKIE } from "../session.server";
 import { cardPageAction, loadCardPage } from "./card-page.server";
@@ -57,6 +58,10 @@ for (const target of testTargets) {
         stopHref: expect.stringMatching(/^\/fr\/account\/stop-renewing\/\d+$/),
       });
       expect(line?.renewal).toMatchObject({ amount: expect.stringContaining("€") });
+      // The access's own page says it too.
+      const request = await signedIn("renews@example.com");
+      const page = await loadAccessPage(context, request(`/fr/account/access/${order.reference}`), order.reference, "fr");
+      expect(await body(page)).toMatchObject({ state: "found", renewal: { kind: "active" } });
     });
 
     it("stops it for its owner, once, and the access runs to its end", async () => {
