@@ -61,6 +61,13 @@ export const site = {
     { key: "vip", name: "Diamond", months: 12, price: 4500, viewerPrices: { 2: 6500, 3: 8500 }, badge: null, catchUp: true },
   ],
 
+  /**
+   * Automatic renewal (issue 24): whether the checkout offers "Renew automatically every N months" beside
+   * Pay, and whether that box starts ticked. The customer can stop it any time in their account and keeps
+   * the period they paid. A link with `?automatic=off` (the free trial's mail) always starts it unticked.
+   */
+  automaticRenewal: { offered: true, checkedByDefault: false },
+
   defaultPlan: "advanced",
   viewerChoices: [1, 2, 3],
 

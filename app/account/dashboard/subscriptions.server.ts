@@ -4,10 +4,12 @@ import { site } from "../../../content/site";
 import { accessesOf, ordersOfAccess } from "../../../server/db/accesses.ts";
 import type { Database } from "../../../server/db/database.ts";
 import type { Access } from "../../../server/db/schema.ts";
+import { subscriptionsOfEmail } from "../../../server/db/subscriptions.ts";
 import { REMINDER_DAYS } from "../../jobs/schedule.server";
 import { renewalToken } from "../../renewals/links.server";
 import { type AccessState, accessState, isRenewable, upcomingReminders } from "./access-state";
 import type { AccountFormat } from "./format";
+import { latestByAccess, type RenewalLine, renewalLine } from "./renewal-line";
 
 export interface AccessLine {
   reference: string;
@@ -23,6 +25,8 @@ export interface AccessLine {
   renewHref: string | null;
   /** The page that reveals its details and re-sends them. */
   detailsHref: string;
+  /** Its automatic renewal, when it has (or had) one. */
+  renewal: RenewalLine | null;
 }
 
 /** The order whose renewal renews the access: the last one that paid for it (and was not refunded). */
@@ -50,7 +54,8 @@ export async function loadSubscriptions(
     linkKey,
   }: { language: Language; format: AccountFormat; optedOut: boolean; now: Date; linkKey: Buffer | undefined },
 ): Promise<AccessLine[]> {
-  const accesses = await accessesOf(db, email);
+  const [accesses, subscriptions] = await Promise.all([accessesOf(db, email), subscriptionsOfEmail(db, email)]);
+  const latest = latestByAccess(subscriptions);
   return Promise.all(
     accesses.map(async (access) => ({
       reference: access.reference,
@@ -62,6 +67,7 @@ export async function loadSubscriptions(
       remindersOff: optedOut,
       renewHref: await renewHref(db, access, language, now, linkKey),
       detailsHref: localizePath(`/account/access/${encodeURIComponent(access.reference)}`, language),
+      renewal: renewalLine(latest.get(access.id), access, format, language),
     })),
   );
 }
