@@ -33,6 +33,11 @@ export const cardBrandNames: Record<CardBrand, string> = {
 };
 
 /** Only the digits of what was typed: spaces and dashes are how people write card numbers. */
+/** A brand as stored (`visa`, or a processor's word such as `unionpay`), as people write it; unknown ones as they are. */
+export function cardBrandName(brand: string): string {
+  return (cardBrandNames as Readonly<Record<string, string>>)[brand.toLowerCase()] ?? brand;
+}
+
 export function cardDigits(input: string): string {
   return input.replace(/[\s-]/g, "");
 }

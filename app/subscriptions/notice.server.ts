@@ -9,7 +9,7 @@ import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { liveSubscriptionOfAccess } from "../../server/db/subscriptions.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
 import { queueChargeNotice } from "./mails.server";
-import { chargeTimeOf } from "./timing";
+import { chargeTimeOf, shopCharges } from "./timing";
 
 export type ChargeNoticeOutcome = "sent" | "done-before" | "moved" | "not-renewing";
 
@@ -32,7 +32,7 @@ export async function sendChargeNotice(
       .execute();
     if (earlier.some((event) => (JSON.parse(event.details ?? "{}") as { endsAt?: string }).endsAt === request.endsAt)) return "done-before";
     const chargeDate =
-      chargeTimeOf({ shopCharges: subscription.payment_method !== null, accessEndsAt: access.ends_at }) ??
+      chargeTimeOf({ shopCharges: shopCharges(subscription), accessEndsAt: access.ends_at }) ??
       new Date(subscription.next_charge_at ?? access.ends_at);
     await queueChargeNotice(transaction, subscription, chargeDate, now);
     const details = { endsAt: request.endsAt, chargeAt: chargeDate.toISOString(), amountCents: subscription.amount_cents };

@@ -5,7 +5,7 @@
 import type { Database } from "../../server/db/database.ts";
 import type { Access, Subscription } from "../../server/db/schema.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
-import { chargeTimeOf, noticeTimeOf } from "./timing";
+import { chargeTimeOf, noticeTimeOf, shopCharges } from "./timing";
 
 /** One charge of a period (its first attempt, or a retry). */
 export interface RenewalChargeRequest {
@@ -21,14 +21,14 @@ export interface RenewalChargeRequest {
 /** The notice 7 days before the charge, and (test gateway) the charge itself. */
 export async function scheduleSubscriptionJobs(
   db: Database,
-  subscription: Pick<Subscription, "payment_method" | "next_charge_at">,
+  subscription: Pick<Subscription, "processor_subscription_id" | "next_charge_at">,
   access: Pick<Access, "id">,
   endsAt: Date,
   now: Date = new Date(),
 ): Promise<void> {
   const end = endsAt.toISOString();
   const chargeAt =
-    chargeTimeOf({ shopCharges: subscription.payment_method !== null, accessEndsAt: end }) ??
+    chargeTimeOf({ shopCharges: shopCharges(subscription), accessEndsAt: end }) ??
     (subscription.next_charge_at ? new Date(subscription.next_charge_at) : endsAt);
   await enqueueJob(
     db,
@@ -40,8 +40,7 @@ export async function scheduleSubscriptionJobs(
     },
     now,
   );
-  // The processor charges its own subscriptions (Stripe Billing); the shop charges a card the gateway kept.
-  if (subscription.payment_method === null) return;
+  if (!shopCharges(subscription)) return;
   const request: RenewalChargeRequest = { accessId: access.id, endsAt: end, attempt: 1 };
   await enqueueJob(
     db,

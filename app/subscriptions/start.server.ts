@@ -41,7 +41,7 @@ export async function startOrderSubscription(
       paymentMethod: start.savedCard?.id ?? null,
       card: card && { brand: card.brand, last4: card.last4 },
       nextChargeAt: chargeTimeOf({
-        shopCharges: start.savedCard !== undefined,
+        shopCharges: processor === undefined,
         processorPeriodEnd: processor?.currentPeriodEnd,
         accessEndsAt: access?.ends_at,
       }),

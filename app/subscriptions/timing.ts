@@ -29,6 +29,14 @@ export function chargeTimeOf(input: {
   return new Date(new Date(input.accessEndsAt).getTime() - CHARGE_LEAD_MS);
 }
 
+/**
+ * Whether the shop charges the renewals itself (a card gateway's kept card, by our job) rather than the
+ * processor (Stripe Billing runs its own subscriptions): a subscription with no processor's id is ours.
+ */
+export function shopCharges(subscription: { processor_subscription_id: string | null }): boolean {
+  return subscription.processor_subscription_id === null;
+}
+
 /** When attempt `attempt` (2, 3, 4) of a period is made, counted from the first refusal; null past the last. */
 export function retryTimeOf(firstFailedAt: Date, attempt: number): Date | null {
   const days = RETRY_DAYS[attempt - 2];

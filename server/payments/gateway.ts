@@ -261,6 +261,8 @@ export interface HostedGateway extends GatewayBase {
   subscription(subscriptionId: string): Promise<ProcessorSubscription>;
   /** Stops the renewals: it is cancelled at the end of the period paid for (the access runs to its end). */
   stopRenewing(subscriptionId: string): Promise<ProcessorSubscription>;
+  /** Where the operator sees a subscription in the processor's dashboard. */
+  subscriptionPageUrl(subscriptionId: string): string;
   /** The processor's hosted page where the customer changes the card, coming back to `returnUrl`. */
   cardUpdatePage(customerId: string, returnUrl: string, language: Language): Promise<string>;
 }

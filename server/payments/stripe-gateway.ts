@@ -103,6 +103,10 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase, automat
       return { refundId: refund.id, refundedCents: payment.refundedCents + refund.amount };
     },
 
+    // Test keys' objects live under the Dashboard's /test/ paths.
+    subscriptionPageUrl: (subscriptionId) =>
+      `https://dashboard.stripe.com${secretKey.startsWith("sk_test_") ? "/test" : ""}/subscriptions/${encodeURIComponent(subscriptionId)}`,
+
     async readWebhook(rawBody, headers) {
       const event = await verifyEvent(rawBody, headers.get("stripe-signature")).catch((error: unknown) => {
         throw new WebhookSignatureError((error as Error).message);

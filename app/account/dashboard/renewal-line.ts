@@ -4,8 +4,10 @@
  * its end), or ended after failed payments. Pure; dates are written by the caller's format, in the
  * customer's time zone.
  */
+
 import { type Language, localizePath } from "../../../common/languages";
 import type { Access, Subscription } from "../../../server/db/schema.ts";
+import { shopCharges } from "../../subscriptions/timing";
 import type { AccountFormat } from "./format";
 
 /** How the customer gives another card: Stripe's hosted page (a POST that sends them there), or our own page. */
@@ -39,10 +41,13 @@ export type RenewalLine =
   | { kind: "stopping"; endsAt: string }
   | { kind: "ended-failed" };
 
-export function cardUpdateOf(subscription: Pick<Subscription, "processor" | "processor_customer_id">): CardUpdate {
-  if (subscription.processor === "test") return "page";
-  if (subscription.processor === "stripe" && subscription.processor_customer_id) return "portal";
-  return null;
+/**
+ * How the customer gives another card: on the processor's hosted page when the processor runs the
+ * subscription (Stripe's customer portal), on the account's card page when the shop charges it.
+ */
+export function cardUpdateOf(subscription: Pick<Subscription, "processor_customer_id" | "processor_subscription_id">): CardUpdate {
+  if (shopCharges(subscription)) return "page";
+  return subscription.processor_customer_id ? "portal" : null;
 }
 
 export const stopRenewingPath = (id: number, language: Language) => localizePath(`/account/stop-renewing/${id}`, language);

@@ -1,4 +1,4 @@
-import { cardBrandNames } from "../../../common/card";
+import { cardBrandName as brandName } from "../../../common/card";
 import { findPlan } from "../../content/plans";
 import { useAdminText } from "../text";
 import { type Fact, FactList } from "./FactList";
@@ -6,8 +6,6 @@ import { useOrderFormat } from "./format";
 import type { OrderView } from "./order-page.server";
 import { StatusBadge } from "./StatusBadge";
 import { linkClass } from "./ui";
-
-const brandName = (brand: string) => (cardBrandNames as Readonly<Record<string, string>>)[brand.toLowerCase()] ?? brand;
 
 /** Who ordered, what, and how it was paid. */
 export function OrderFacts({ order }: { order: OrderView }) {

@@ -1,12 +1,11 @@
 import { Form } from "react-router";
+import { cardBrandName } from "../../../common/card";
 import { useAdminText } from "../text";
 import { useSending } from "./ActionNotice";
 import { type Fact, FactList } from "./FactList";
 import { useOrderFormat } from "./format";
 import type { OrderView, SubscriptionFacts } from "./order-page.server";
 import { dangerButton, linkClass } from "./ui";
-
-const stripeDashboard = (id: string) => `https://dashboard.stripe.com/subscriptions/${encodeURIComponent(id)}`;
 
 function facts(
   subscription: SubscriptionFacts,
@@ -25,7 +24,7 @@ function facts(
   if (subscription.card_brand && subscription.card_last4) {
     list.push([
       t("orders.subscription.labels.card"),
-      t("orders.subscription.card", { brand: subscription.card_brand, last4: subscription.card_last4 }),
+      t("orders.subscription.card", { brand: cardBrandName(subscription.card_brand), last4: subscription.card_last4 }),
     ]);
   }
   list.push([t("orders.subscription.labels.processor"), subscription.processor]);
@@ -33,8 +32,8 @@ function facts(
   if (processorId) {
     list.push([
       t("orders.subscription.labels.processorId"),
-      subscription.processor === "stripe" ? (
-        <a key="dashboard" href={stripeDashboard(processorId)} className={linkClass} rel="noreferrer">
+      subscription.dashboardUrl ? (
+        <a key="dashboard" href={subscription.dashboardUrl} className={linkClass} rel="noreferrer">
           {t("orders.subscription.dashboard", { id: processorId })}
         </a>
       ) : (

@@ -7,6 +7,7 @@ import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderByReference } from "../../../server/db/repositories.ts";
 import type { Access, Order, Subscription } from "../../../server/db/schema.ts";
 import type { AccessDetails } from "../../../server/mail/access-mail.ts";
+import { isProcessorOf } from "../../../server/payments/index.ts";
 import { DISPUTED_EVENT } from "../../access/dispute.server";
 import type { ConsoleServices } from "./console-services.server";
 import { buildTimeline } from "./timeline";
@@ -61,11 +62,19 @@ const accessLine = (access: Access): AccessLine => ({
 });
 
 /** The automatic renewal the order page shows: never its kept payment method. */
-export type SubscriptionFacts = Omit<Subscription, "payment_method" | "email" | "created_at" | "updated_at">;
+export type SubscriptionFacts = Omit<Subscription, "payment_method" | "email" | "created_at" | "updated_at"> & {
+  /** The subscription in the processor's dashboard, when the processor runs it and is the one configured. */
+  dashboardUrl: string | null;
+};
 
-function subscriptionFacts(subscription: Subscription): SubscriptionFacts {
+function subscriptionFacts(subscription: Subscription, gateway: ConsoleServices["gateway"]): SubscriptionFacts {
   const { payment_method: _method, email: _email, created_at: _created, updated_at: _updated, ...facts } = subscription;
-  return facts;
+  const processorId = subscription.processor_subscription_id;
+  const dashboardUrl =
+    processorId && gateway.kind === "hosted" && isProcessorOf(gateway, subscription.processor)
+      ? gateway.subscriptionPageUrl(processorId)
+      : null;
+  return { ...facts, dashboardUrl };
 }
 
 /** Everything the order page shows, or undefined for an unknown reference. */
@@ -93,7 +102,7 @@ export async function loadOrderPage(services: ConsoleServices, reference: string
     provisioning: Boolean(serverConfig().FULFILMENT_WEBHOOK_URL),
     disputedAt: events.find((event) => event.type === DISPUTED_EVENT)?.created_at ?? null,
     canSeal: services.accessKey !== null,
-    subscription: subscription ? subscriptionFacts(subscription) : null,
+    subscription: subscription ? subscriptionFacts(subscription, services.gateway) : null,
   };
 }
 
