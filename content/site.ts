@@ -61,6 +61,15 @@ export const site = {
     { key: "vip", name: "Diamond", months: 12, price: 4500, viewerPrices: { 2: 6500, 3: 8500 }, badge: null, catchUp: true },
   ],
 
+  /**
+   * The free trial (issue 24): a short test line before the first purchase, asked for at `/trial` (linked
+   * under the plans) with a name, an e-mail confirmed by a mailed code and a country, no card. `hours` is how
+   * long the line runs (1 to 168), `viewers` how many screens it allows (one of `viewerChoices`). One trial per
+   * e-mail ever, per client address every 30 days, none for an e-mail that has paid an order. With `enabled:
+   * false` nothing of it shows and its pages answer 404. How it is delivered: docs/operating.md#free-trials.
+   */
+  trial: { enabled: true, hours: 24, viewers: 1 },
+
   defaultPlan: "advanced",
   viewerChoices: [1, 2, 3],
 

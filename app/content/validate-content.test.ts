@@ -102,6 +102,16 @@ describe("content/site.ts", () => {
     expect(broken("seller.invoicePrefix", "NS-")).toEqual([]);
   });
 
+  it("checks the free trial", () => {
+    expect(broken("trial.hours", 0)).toEqual([
+      'content/site.ts: "trial.hours" must be a whole number from 1 to 168: how long a trial line runs, e.g. 24.',
+    ]);
+    expect(broken("trial.hours", 1.5)[0]).toMatch(/"trial.hours" must be a whole number/);
+    expect(broken("trial.enabled", "yes")[0]).toMatch(/"trial.enabled" must be true or false/);
+    expect(broken("trial.viewers", 4)).toEqual(['content/site.ts: "trial.viewers" is 4, which is not in viewerChoices (1, 2, 3).']);
+    expect(broken("trial", { enabled: false, hours: 48, viewers: 2 })).toEqual([]);
+  });
+
   it("checks what refers to what: the default plan, unique keys, viewer prices", () => {
     expect(broken("defaultPlan", "gold")).toEqual([
       'content/site.ts: "defaultPlan" must be the key of one of the plans: "standard", "advanced", "premium", "vip".',
