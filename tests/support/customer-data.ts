@@ -44,6 +44,7 @@ const everyTable: Record<keyof DatabaseSchema, true> = {
   document_counters: true,
   invoices: true,
   credit_notes: true,
+  trials: true,
 };
 
 /** Where each text occurs: `table.column` of every row holding it (case-insensitive). */

@@ -17,6 +17,7 @@ import * as invoices from "./011_invoices.ts";
 import * as mailInvoice from "./012_mail_invoice.ts";
 import * as booksIndexes from "./013_books_indexes.ts";
 import * as stripeTax from "./014_stripe_tax.ts";
+import * as trials from "./016_trials.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   "012_mail_invoice": mailInvoice,
   "013_books_indexes": booksIndexes,
   "014_stripe_tax": stripeTax,
+  "016_trials": trials,
 };
 
 export const migrationProvider: MigrationProvider = {
