@@ -29,6 +29,7 @@ const TABLES = [
   "rate_limit_counters",
   "reminder_opt_outs",
   "test_gateway_payments",
+  "trials",
 ];
 const ALL_MIGRATIONS = Object.keys(migrations);
 
@@ -79,6 +80,7 @@ for (const target of testTargets) {
           "orders_payment_session_id_key",
           "orders_pending_idx",
           "payment_events_event_key",
+          "trials_confirmed_email_key",
         ]),
       );
     });
