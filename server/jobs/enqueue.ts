@@ -51,6 +51,10 @@ export const JOB_KINDS = {
   retentionSweep: "retention-sweep",
   /** Decides whether an account sign-in is mailed (app/account/sign-in/mail-job.server.ts). */
   accountSignInMail: "account-sign-in-mail",
+  /** Asks the provisioning system for a free trial's line, `trial.started` (app/trial/started-job.server.ts). */
+  trialStarted: "trial-started",
+  /** The mail in a free trial's last hours that offers the plans (app/trial/ending-job.server.ts). */
+  trialEnding: "trial-ending",
   /** One mail to send (server/mail/mail-job.ts). */
   mail: "mail",
 } as const;
