@@ -24,6 +24,8 @@ function pagesIn(language: Language): RouteConfigEntry[] {
     page("/newsletter/confirm", "routes/newsletter-token.tsx", "newsletter-confirm"),
     page("/newsletter/unsubscribe", "routes/newsletter-token.tsx", "newsletter-unsubscribe"),
     page("/reminders/unsubscribe", "routes/reminders-unsubscribe.tsx", "reminders-unsubscribe"),
+    page("/trial", "routes/trial.tsx", "trial"),
+    page("/trial/confirmed", "routes/trial-confirmed.tsx", "trial-confirmed"),
     layout("routes/account/layout.tsx", { id: `account.${language}` }, [
       page("/account", "routes/account/index.tsx", "account-home"),
       page("/account/code", "routes/account/code.tsx", "account-code"),
