@@ -71,6 +71,8 @@ const consoleRoutes: RouteConfigEntry[] = [
     route("admin/invoices/:number/pdf", "routes/admin/invoices-pdf.ts"),
     route("admin/orders.csv", "routes/admin/orders-csv.ts"),
     route("admin/customers", "routes/admin/customers.tsx"),
+    route("admin/trials", "routes/admin/trials.tsx"),
+    route("admin/trials/:reference", "routes/admin/trial.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

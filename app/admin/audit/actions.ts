@@ -17,6 +17,7 @@ export const knownAuditActions = [
   "operator-removed",
   "operator-password-set",
   "customer-erasure",
+  "trial-deliver",
 ] as const;
 
 /** An action from the query string: trimmed, and short enough to be a name rather than a payload. */
