@@ -10,8 +10,10 @@ export async function confirmTrial(
   db: Database,
   attempt: { email: string; code: string; clientAddress: string },
   now: Date = new Date(),
+  /** Whether a provisioning system is configured (FULFILMENT_WEBHOOK_URL); tests say. */
+  provisioning?: boolean,
 ): Promise<TrialCodeCheck> {
   const check = await confirmTrialWithCode(db, attempt, now);
-  if (check.result === "confirmed") await scheduleTrialStarted(db, check.trial, now);
+  if (check.result === "confirmed") await scheduleTrialStarted(db, check.trial, now, provisioning);
   return check;
 }

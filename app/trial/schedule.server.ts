@@ -12,8 +12,13 @@ import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 export const TRIAL_ENDING_MAIL_HOURS = 3;
 
 /** Confirmed: the provisioning system is asked for the line at once, when there is one; else the operator delivers. */
-export async function scheduleTrialStarted(db: Database, trial: Pick<Trial, "id">, now: Date = new Date()): Promise<boolean> {
-  if (!serverConfig().FULFILMENT_WEBHOOK_URL) return false;
+export async function scheduleTrialStarted(
+  db: Database,
+  trial: Pick<Trial, "id">,
+  now: Date = new Date(),
+  provisioning: boolean = Boolean(serverConfig().FULFILMENT_WEBHOOK_URL),
+): Promise<boolean> {
+  if (!provisioning) return false;
   await enqueueJob(
     db,
     { kind: JOB_KINDS.trialStarted, payload: { trialId: trial.id }, runAt: now, uniqueKey: `trial-started:${trial.id}`, maxAttempts: 1000 },
