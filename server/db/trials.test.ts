@@ -96,7 +96,10 @@ for (const target of testTargets) {
           confirmTrialWithCode(i % 2 ? other : handle.db, { email, code: otherThan(code), clientAddress: "x" }, later(minute)),
         ),
       );
-      expect(results.filter((result) => result.result === "wrong" || result.result === "void")).toHaveLength(5);
+      // Five attempts are counted (four wrong, the fifth voids it); the rest were never compared.
+      expect(results.filter((result) => result.result === "wrong")).toHaveLength(4);
+      const stored = await handle.db.selectFrom("trials").select("wrong_codes").where("email", "=", email.toLowerCase()).executeTakeFirst();
+      expect(stored?.wrong_codes).toBe(5);
       expect((await confirmTrialWithCode(handle.db, { email, code, clientAddress: "x" }, later(minute))).result).toBe("void");
     });
 
