@@ -41,3 +41,7 @@ export interface TrialsTable {
 }
 
 export type Trial = Selectable<TrialsTable>;
+
+/** The console's filters of the list: a state, or every trial (a request never confirmed is not listed). */
+export const trialListStates = ["confirmed", "delivered", "expired", "all"] as const;
+export type TrialListState = (typeof trialListStates)[number];

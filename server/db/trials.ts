@@ -11,6 +11,7 @@ import { normalizeEmail } from "./newsletter.ts";
 import { newOrderReference } from "./orders.ts";
 import type { Trial, TrialStatus } from "./schema.ts";
 import { codeMatches, hashedSecrets, newSecrets } from "./sign-in-secrets.ts";
+import type { TrialListState } from "./trials-schema.ts";
 
 export const TRIAL_REFERENCE_PREFIX = "TR";
 /** One trial per client address in this long (counted from each trial's confirmation). */
@@ -210,8 +211,7 @@ export async function markTrialExpired(db: Database, accessId: number, now: Date
     .execute();
 }
 
-export const trialListStates = ["confirmed", "delivered", "expired", "all"] as const;
-export type TrialListState = (typeof trialListStates)[number];
+export { type TrialListState, trialListStates } from "./trials-schema.ts";
 
 /** Confirmed trials for the console, newest first: those waiting for their line, or all. */
 export async function listTrials(

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { TrialListState } from "../../../server/db/trials.ts";
+import type { TrialListState } from "../../../server/db/trials-schema.ts";
 import { ConsoleTable, cellClass } from "../list/ConsoleTable";
 import { useOrderFormat } from "../orders/format";
 import { useAdminText } from "../text";

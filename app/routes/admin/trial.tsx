@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   context.get(operatorContext);
   const page = await loadTrialPage(consoleServices(await servicesOf(context)), params.reference);
   if (!page) throw data(null, { status: 404 });
-  return page;
+  return { ...page, endingMailHours: TRIAL_ENDING_MAIL_HOURS };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "tri
 export default function TrialPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminText();
   const format = useOrderFormat();
-  const { trial, canSeal } = loaderData;
+  const { trial, canSeal, endingMailHours } = loaderData;
   const viewers = t("trials.detail.viewers", { count: trial.viewers });
   const when = (iso: string | null) => (iso ? format.dateTime(iso) : "");
   const facts = [
@@ -84,7 +84,7 @@ export default function TrialPage({ loaderData, actionData }: Route.ComponentPro
           <DeliverForm email={trial.email} canSeal={canSeal} result={actionData} />
         </section>
       ) : (
-        <p className={`${panelClass} text-sm text-muted`}>{t("trials.detail.deliveredNote", { hours: TRIAL_ENDING_MAIL_HOURS })}</p>
+        <p className={`${panelClass} text-sm text-muted`}>{t("trials.detail.deliveredNote", { hours: endingMailHours })}</p>
       )}
       <FactList id="trial-facts" heading={t("trials.detail.facts")} facts={facts} />
     </article>

@@ -1,5 +1,5 @@
 import { site } from "../../../content/site";
-import { trialListStates } from "../../../server/db/trials.ts";
+import { trialListStates } from "../../../server/db/trials-schema.ts";
 import { operatorContext } from "../../admin/auth.server";
 import { FilterForm } from "../../admin/list/FilterForm";
 import { Pagination } from "../../admin/list/Pagination";
