@@ -79,7 +79,10 @@ export default function TrialPage({ loaderData, actionData }: Route.ComponentPro
         <ActionNotice result={actionData} />
       </div>
       {trial.status === "confirmed" ? (
-        <section className={panelClass} aria-label={t("orders.deliver.heading")}>
+        <section className={panelClass} aria-labelledby="trial-next">
+          <h2 id="trial-next" className="mb-2 text-lg font-bold text-text">
+            {t("trials.detail.next")}
+          </h2>
           <p className="mb-4 text-sm text-muted">{t("trials.detail.waiting", { hours: trial.hours, viewers })}</p>
           <DeliverForm email={trial.email} canSeal={canSeal} result={actionData} />
         </section>
