@@ -26,9 +26,9 @@ function endOf(job: Job): string {
 
 export async function sendTrialEndingMail(db: Database, trialId: number, endsAt: string, now: Date): Promise<TrialEndingOutcome> {
   const trial = await findTrialById(db, trialId);
-  if (!trial || trial.status !== "delivered" || trial.access_id === null) return "not-delivered";
+  if (trial?.status !== "delivered" || trial.access_id === null) return "not-delivered";
   const access = await findAccessById(db, trial.access_id);
-  if (!access || access.status !== "active" || access.ends_at <= now.toISOString()) return "ended";
+  if (access?.status !== "active" || access.ends_at <= now.toISOString()) return "ended";
   if (access.ends_at !== endsAt) return "moved";
   const paid = await db
     .selectFrom("orders")
