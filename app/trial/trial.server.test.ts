@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { open } from "../../server/admin/secret-box.ts";
 import { findAccessById } from "../../server/db/accesses.ts";
+import { customerRecords } from "../../server/db/customer-data.ts";
+import { eraseCustomer } from "../../server/db/customer-erasure.ts";
 import type { Job, Trial } from "../../server/db/schema.ts";
 import { findTrialById } from "../../server/db/trials.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
@@ -8,6 +10,7 @@ import { openedBody } from "../../server/mail/mail-job.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { startTestReceiver, type TestReceiver } from "../../tests/support/fake-provisioning.ts";
 import { createOrderTestBed, type OrderTestBed, testAccessDetails } from "../../tests/support/orders.ts";
+import { buildExport } from "../account/data/export";
 import { deliverTrialByHand } from "../admin/trials/trials.server";
 import { renewalJobHandlers } from "../renewals/handlers.server";
 import { confirmTrial } from "./confirm.server";
@@ -189,6 +192,16 @@ for (const target of testTargets) {
       await expiry.run(job, at(24 * hour));
       expect((await findAccessById(db(), accessId))?.status).toBe("expired");
       expect((await findTrialById(db(), trial.id))?.status).toBe("expired");
+    });
+
+    it("are in the customer's data export, and go with the account's erasure", async () => {
+      const trial = await confirmedTrial();
+      const notes = { accessDetailsNote: "n", sealedMailsNote: "n" };
+      const file = buildExport(await customerRecords(db(), trial.email), notes, T0);
+      expect(file.freeTrials).toEqual([expect.objectContaining({ reference: trial.reference, name: "Ana Ruiz", state: "confirmed" })]);
+      const summary = await eraseCustomer(db(), trial.email, { retentionYears: 10, now: at(hour) });
+      expect(summary.trials).toBe(1);
+      expect(await findTrialById(db(), trial.id)).toBeUndefined();
     });
   });
 }

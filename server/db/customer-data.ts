@@ -18,6 +18,7 @@ import type {
   Order,
   OrderEvent,
   Timestamp,
+  Trial,
 } from "./schema.ts";
 
 export interface CustomerRecords {
@@ -37,6 +38,8 @@ export interface CustomerRecords {
   preferences: CustomerPreferences | undefined;
   sessions: CustomerSession[];
   signIns: CustomerSignIn[];
+  /** Free trials asked for and confirmed with the address (a request never confirmed is not one), oldest first. */
+  trials: Trial[];
   /** Mails written to the address, with their sending state, oldest first. */
   mails: MailWithState[];
 }
@@ -54,7 +57,7 @@ export async function customerRecords(db: Database, address: string): Promise<Cu
     .execute();
   const orderIds = orders.map((order) => order.id);
   const ofOrders = <T>(read: () => Promise<T[]>) => (orderIds.length ? read() : Promise.resolve([] as T[]));
-  const [events, accesses, invoices, creditNotes, contactMessages, newsletter, optOut, preferences, sessions, signIns, mails] =
+  const [events, accesses, invoices, creditNotes, contactMessages, newsletter, optOut, preferences, sessions, signIns, mails, trials] =
     await Promise.all([
       orderIds.length
         ? db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute()
@@ -69,6 +72,7 @@ export async function customerRecords(db: Database, address: string): Promise<Cu
       db.selectFrom("customer_sessions").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
       db.selectFrom("customer_sign_ins").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
       mailsWithState(db, (query) => query.where(lowerEmail("mails.to_address"), "=", email)),
+      db.selectFrom("trials").selectAll().where("email", "=", email).where("status", "<>", "requested").orderBy("id").execute(),
     ]);
   return {
     email,
@@ -84,5 +88,6 @@ export async function customerRecords(db: Database, address: string): Promise<Cu
     sessions,
     signIns,
     mails,
+    trials,
   };
 }
