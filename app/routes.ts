@@ -37,6 +37,8 @@ function pagesIn(language: Language): RouteConfigEntry[] {
       page("/account/invoices/:number/pdf", "routes/account/invoice-pdf.ts", "account-invoice-pdf"),
       page("/account/credit-notes/:number", "routes/account/credit-note.tsx", "account-credit-note"),
       page("/account/credit-notes/:number/pdf", "routes/account/credit-note-pdf.ts", "account-credit-note-pdf"),
+      page("/account/stop-renewing/:id", "routes/account/stop-renewing.tsx", "account-stop-renewing"),
+      page("/account/card/:id", "routes/account/card.tsx", "account-card"),
       page("/account/data", "routes/account/data.ts", "account-data"),
       page("/account/delete", "routes/account/delete.tsx", "account-delete"),
     ]),

@@ -70,6 +70,13 @@ export const site = {
    */
   trial: { enabled: true, hours: 24, viewers: 1 },
 
+  /**
+   * Automatic renewal (issue 24): whether the checkout offers "Renew automatically every N months" beside
+   * Pay, and whether that box starts ticked. The customer can stop it any time in their account and keeps
+   * the period they paid. A link with `?automatic=off` (the free trial's mail) always starts it unticked.
+   */
+  automaticRenewal: { offered: true, checkedByDefault: false },
+
   defaultPlan: "advanced",
   viewerChoices: [1, 2, 3],
 

@@ -24,6 +24,7 @@ describe("the server's configuration", () => {
       FULFILMENT_ALERT_MINUTES: 15,
       ORDER_RETENTION_YEARS: 10,
       TAX_MODE: "none",
+      TEST_GATEWAY_DELAY_MS: 400,
       CHECKOUT_RATE_LIMIT: 10,
       CONTACT_RATE_LIMIT: 5,
       NEWSLETTER_RATE_LIMIT: 5,

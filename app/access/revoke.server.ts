@@ -9,6 +9,7 @@ import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { Access, Order } from "../../server/db/schema.ts";
 import { scheduleAccessEvent } from "../jobs/schedule.server";
+import { endSubscriptionsOfOrder } from "../subscriptions/end.server";
 
 export type RevokeReason = "refund" | "dispute";
 
@@ -20,10 +21,11 @@ export type RevokeReason = "refund" | "dispute";
  */
 export async function revokeOrderAccess(
   db: Database,
-  order: Pick<Order, "id" | "access_id">,
+  order: Pick<Order, "id" | "access_id" | "subscription_id">,
   reason: RevokeReason,
   now: Date = new Date(),
 ): Promise<Access | undefined> {
+  await endSubscriptionsOfOrder(db, order, reason, now);
   if (order.access_id === null) return undefined;
   const revoked = await revokeAccess(db, order.access_id, reason, now);
   if (!revoked) return undefined;

@@ -7,10 +7,12 @@ import { useFormChecks } from "../components/use-form-checks";
 import { findPlan, formatPrice, isViewerCount, planPrice, type ViewerCount } from "../content/plans";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
+import { AutomaticRenewal } from "./AutomaticRenewal";
 import { CardFields } from "./CardFields";
 import { CheckoutNotices, type FailedAttempt, type RenewalNotice } from "./CheckoutNotices";
 import { FormField, inputClass } from "./FormField";
 import { PlanSection } from "./PlanSection";
+import type { RenewalOffer } from "./renewal-terms";
 import { type CheckoutField, cardFields, checkoutFields, fieldLimits, validateCheckout, validateHostedCheckout } from "./schema";
 import { TaxSummary } from "./TaxSummary";
 import type { CheckoutTax } from "./tax-breakdown";
@@ -28,7 +30,7 @@ export interface CheckoutFormData {
   /** TAX_MODE as the order summary needs it (tax-breakdown.ts); absent with none. */
   tax?: CheckoutTax;
   /** What the visitor had typed, when they come back from the processor's page. */
-  values?: Partial<Record<CheckoutField | "plan" | "viewers", string>>;
+  values?: Partial<Record<CheckoutField | "plan" | "viewers" | "renewAutomatically", string>>;
   resumed?: boolean;
   /**
    * Opened from a renewal link: `welcome` when it filled the form, `expired` when it could not, `revoked` or
@@ -37,6 +39,8 @@ export interface CheckoutFormData {
   renewal?: RenewalNotice;
   /** The renewal link's signed token: sent back, it makes the order a renewal of the same access. */
   renewToken?: string;
+  /** The "renew automatically" box beside Pay: offered (ticked or not), a note, or nothing. */
+  automaticRenewal?: RenewalOffer;
 }
 
 const sectionClass = "rounded-card border border-line bg-surface p-6 sm:p-8";
@@ -62,6 +66,11 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
     const chosen = Number(values.viewers ?? loaderData.viewers);
     return isViewerCount(chosen) ? chosen : 1;
   });
+  // A form sent back keeps the box as it was sent ("on" or "off"); a fresh one starts as the operator chose.
+  const offer = loaderData.automaticRenewal;
+  const [renewing, setRenewing] = useState(
+    offer?.kind === "offered" && (values.renewAutomatically ? values.renewAutomatically === "on" : offer.checked),
+  );
   const [brand, setBrand] = useState(() => detectCardBrand(values.cardNumber ?? ""));
   // The billing country, for the VAT the summary shows: the one the form starts with, then the one chosen.
   const [country, setCountry] = useState(values.country ?? "");
@@ -136,6 +145,7 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
           viewers={viewers}
           onViewers={setViewers}
           amount={amount}
+          renewing={renewing}
           taxSummary={
             <TaxSummary
               tax={loaderData.tax}
@@ -219,6 +229,7 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
           </div>
         </fieldset>
 
+        <AutomaticRenewal id={id} offer={offer} months={plan.months} amount={amount} checked={renewing} onChecked={setRenewing} />
         <div className="flex flex-col items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
           <SubmitStatus busy={submitting} text={t("checkout.processing")} />
           <button

@@ -11,12 +11,14 @@ interface PlanSectionProps {
   onViewers: (count: ViewerCount) => void;
   /** The total, formatted for the visitor's language. */
   amount: string;
+  /** The "renew automatically" box is ticked: the total is the first of many, not a one-time payment. */
+  renewing?: boolean;
   /** What the total includes of VAT (TaxSummary), when the shop charges it. */
   taxSummary?: React.ReactNode;
 }
 
 /** The chosen plan and viewer count, changeable here, with the total that follows. */
-export function PlanSection({ id, planKey, onPlan, viewers, onViewers, amount, taxSummary }: PlanSectionProps) {
+export function PlanSection({ id, planKey, onPlan, viewers, onViewers, amount, renewing = false, taxSummary }: PlanSectionProps) {
   const { t } = useTranslation();
   const plan = site.plans.find((option) => option.key === planKey) ?? site.plans[1];
   const period = t("plans.period", { count: plan.months });
@@ -63,7 +65,9 @@ export function PlanSection({ id, planKey, onPlan, viewers, onViewers, amount, t
         <p className="text-3xl font-extrabold text-text" data-total>
           {amount}
         </p>
-        <p className="w-full text-sm text-muted">{t("checkout.oneTime", { period })}</p>
+        <p className="w-full text-sm text-muted">
+          {renewing ? t("automaticRenewal.total", { period }) : t("checkout.oneTime", { period })}
+        </p>
         {taxSummary}
       </div>
     </fieldset>

@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { languageFromPath, requestPathname } from "../../common/languages";
 import { readForm } from "../../common/read-form.ts";
+import { site } from "../../content/site";
 import { logger } from "../../server/logger.ts";
 import { privateNoStore } from "../cache-control";
 import { clientAddress, clientCountry, formLimits } from "../rate-limit.server";
 import { claimRenewal } from "../renewals/renew.server";
 import type { Services } from "../services.server";
 import { type OrderOutcome, type PlaceOrderContext, placeCardOrder, placeHostedOrder } from "./place-order.server";
+import { accessRenewsAutomatically } from "./renewal-offer.server";
 import {
   checkoutFields,
   type FieldErrors,
@@ -23,6 +25,8 @@ export function keptValues(form: Record<string, unknown>): FormValues {
   for (const field of [...checkoutFields, "plan", "viewers"] as const) {
     if (field !== "cvv" && typeof form[field] === "string") values[field] = (form[field] as string).slice(0, 300);
   }
+  // An unticked box is sent as nothing: said "off", so the form does not fall back to the default.
+  values.renewAutomatically = form.renewAutomatically === "on" ? "on" : "off";
   return values;
 }
 
@@ -70,6 +74,9 @@ export async function checkoutAction(request: Request, openServices: () => Promi
     renewsAccessId = renewal.access.id;
     Object.assign(retry, { renewToken: form.renew });
   }
+  if (form.renewAutomatically !== undefined && !(await automaticRenewalAllowed(services.db, renewsAccessId))) {
+    delete form.renewAutomatically;
+  }
 
   const origin = new URL(request.url).origin;
   const context = { language, address: clientAddress(request), ipCountry: clientCountry(request), origin, renewsAccessId };
@@ -96,6 +103,16 @@ export async function checkoutAction(request: Request, openServices: () => Promi
     case "failed":
       return data({ state: "failed" as const, reason: outcome.reason, ...retry }, { status: 402, headers: privateNoStore });
   }
+}
+
+/**
+ * Whether this checkout may start a subscription: only when the operator offers it, and never a second one
+ * for an access that already renews (the page said so; a form posted anyway pays once).
+ */
+async function automaticRenewalAllowed(db: Services["db"], renewsAccessId: number | null): Promise<boolean> {
+  if (!site.automaticRenewal.offered) return false;
+  if (renewsAccessId === null) return true;
+  return !(await accessRenewsAutomatically(db, renewsAccessId).catch(() => true));
 }
 
 /** The form checked by the rules of the gateway in use (no card fields when the card is given to the processor). */

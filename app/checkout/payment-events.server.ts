@@ -2,9 +2,10 @@ import { findOrderByGatewayReference, findOrderByPaymentSession, paymentEventSee
 import { findOrderByReference } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
-import type { PaymentNotice } from "../../server/payments/gateway.ts";
+import type { PaymentNotice, SubscriptionNotice } from "../../server/payments/gateway.ts";
 import { recordDispute } from "../access/dispute.server";
 import type { Services } from "../services.server";
+import { applySubscriptionNotice } from "../subscriptions/processor-events.server";
 import { type SettleServices, settleOrder } from "./settle-order.server";
 
 /** The order a notice is about: by the session, or the payment, or the reference we gave the processor. */
@@ -46,4 +47,12 @@ export async function applyPaymentNotice(services: SettleServices, notice: Payme
     orderReference: order?.reference ?? null,
   });
   return order ? "applied" : "ignored";
+}
+
+/** Any verified event of the processor: about an order's payment, or about a subscription (Stripe Billing). */
+export async function applyProcessorNotice(services: SettleServices, notice: PaymentNotice | SubscriptionNotice): Promise<EventResult> {
+  if (notice.kind === "subscription") {
+    return applySubscriptionNotice(services, notice);
+  }
+  return applyPaymentNotice(services, notice);
 }

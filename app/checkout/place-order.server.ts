@@ -1,11 +1,12 @@
 import { detectCardBrand } from "../../common/card";
 import { type Language, localizePath } from "../../common/languages";
 import { site } from "../../content/site";
+import { findAccessById } from "../../server/db/accesses.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { setPaymentSession } from "../../server/db/payments.ts";
 import { createOrder, findOrderById } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
-import type { CardGateway, FailureReason, HostedGateway } from "../../server/payments/gateway.ts";
+import type { CardGateway, FailureReason, HostedGateway, RecurringTerms } from "../../server/payments/gateway.ts";
 import { findPlan, isViewerCount, planPrice } from "../content/plans";
 import { translatorFor } from "../i18n/registry";
 import { declines } from "../rate-limit.server";
@@ -72,6 +73,7 @@ function newOrder(
     ip_country: ipCountry ?? null,
     payment_processor: processor,
     renews_access_id: renewsAccessId ?? null,
+    renews_automatically: order.renewAutomatically ? 1 : 0,
   };
 }
 
@@ -95,9 +97,10 @@ export async function placeCardOrder(
     amountCents: stored.amount_cents,
     currency: stored.currency,
     card: { number: order.cardNumber, expiry: order.expiryDate, cvv: order.cvv, brand: detectCardBrand(order.cardNumber)! },
+    saveCard: order.renewAutomatically,
   });
   if (result.status === "approved") {
-    await recordPayment({ db, wakeMail }, stored, result.gatewayReference);
+    await recordPayment({ db, wakeMail }, stored, result.gatewayReference, { savedCard: result.savedCard });
     return { status: "paid", reference: stored.reference, email: stored.email, amountCents: stored.amount_cents };
   }
   if (result.status === "requiresAction") {
@@ -138,12 +141,19 @@ export async function placeHostedOrder(
     returnPage: returnTo("/checkout/return"),
     cancelUrl: `${returnTo("/checkout")}?resume=${encodeURIComponent(stored.idempotency_key)}`,
     orderCreatedAt: new Date(stored.created_at),
+    ...(stored.renews_automatically ? { recurring: await recurringTerms(db, stored) } : {}),
   });
   if (!stored.payment_session_id) {
     await persistently(stored.reference, () => setPaymentSession(db, stored.id, { sessionId: session.sessionId }));
     await recordOrderEvent(db, { orderId: stored.id, type: "checkout-opened", actor: "customer", details: { session: session.sessionId } });
   }
   return { status: "redirect", location: session.url };
+}
+
+/** A subscription's terms: the plan's period, and the access it renews (the order's own reference for a new line). */
+async function recurringTerms(db: Services["db"], order: Order): Promise<RecurringTerms> {
+  const access = order.renews_access_id === null ? undefined : await findAccessById(db, order.renews_access_id);
+  return { months: findPlan(order.plan_key)?.months ?? 1, accessReference: access?.reference ?? order.reference };
 }
 
 /** The first line of the order's timeline. A failure to write it must not stop a payment. */

@@ -30,7 +30,8 @@ export async function resumeCheckout(
     if (order.payment_session_id && order.status !== "pending" && order.status !== "failed") {
       return { kind: "settled", location: gateway.returnUrl(returnPage, order.payment_session_id) };
     }
-    return { kind: "form", values: checkoutValuesOf(order) };
+    // The box beside Pay as it was sent: back from the processor's page, it is ticked or not as the visitor left it.
+    return { kind: "form", values: { ...checkoutValuesOf(order), renewAutomatically: order.renews_automatically ? "on" : "off" } };
   } catch (error) {
     // The form still opens, empty: better than no checkout at all.
     logger.warn({ reason: (error as Error).message }, "Could not restore a checkout after the payment page");

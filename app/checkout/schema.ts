@@ -52,6 +52,11 @@ const contactShape = () => ({
   plan: z.enum(planKeys, { error: "plan" }),
   viewers: z.coerce.number({ error: "viewers" }).int().min(1, { error: "viewers" }).max(3, { error: "viewers" }),
   idempotencyKey: z.string().regex(idempotencyKeyPattern, { error: "idempotencyKey" }),
+  /** The "renew automatically" checkbox: sent as "on" when ticked, absent when not (a plain HTML form). */
+  renewAutomatically: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
   firstName: text("firstName"),
   lastName: text("lastName"),
   email: text("email").pipe(z.email({ error: "email" })),
@@ -108,6 +113,15 @@ export const checkoutSchema = lazySchema(() =>
   }),
 );
 
+/** A card alone: another card for an automatic renewal (the account's card page, the test gateway). */
+export const cardSchema = lazySchema(() =>
+  z.object(cardShape()).superRefine((card, context) => {
+    if (/^\d{3,4}$/.test(card.cvv) && card.cvv.length !== cvvLength(detectCardBrand(card.cardNumber))) {
+      context.addIssue({ code: "custom", path: ["cvv"], message: "cvvLength" });
+    }
+  }),
+);
+
 /** The form when the card is given on the processor's own page (Stripe Checkout): no card fields at all. */
 export const hostedCheckoutSchema = lazySchema(() => z.object(contactShape()).superRefine(checkAgainstCountry));
 
@@ -119,7 +133,8 @@ export type CheckoutOrder = z.output<ReturnType<typeof checkoutSchema>>;
 export type ContactDetails = z.output<ReturnType<typeof hostedCheckoutSchema>>;
 
 /** What the visitor typed, as the form gives it back after a failed attempt (never the CVV). */
-export type FormValues = Partial<Record<CheckoutField | "plan" | "viewers", string>>;
+/** What a form sent back shows again; `renewAutomatically` is "on" or "off" as the box was sent. */
+export type FormValues = Partial<Record<CheckoutField | "plan" | "viewers" | "renewAutomatically", string>>;
 
 /** Each field's first problem, as `checkout.errors` keys. */
 export type FieldErrors = Partial<Record<CheckoutField | "plan" | "viewers" | "idempotencyKey", string>>;
@@ -143,4 +158,10 @@ export function validateCheckout(input: Record<string, unknown>) {
 export function validateHostedCheckout(input: Record<string, unknown>) {
   const result = hostedCheckoutSchema().safeParse(input);
   return result.success ? { ok: true as const, order: result.data } : { ok: false as const, errors: checkoutErrors(result.error) };
+}
+
+/** Validates a card alone (cardSchema). */
+export function validateCard(input: Record<string, unknown>) {
+  const result = cardSchema().safeParse(input);
+  return result.success ? { ok: true as const, card: result.data } : { ok: false as const, errors: checkoutErrors(result.error) };
 }

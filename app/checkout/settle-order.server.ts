@@ -13,6 +13,7 @@ import { schedulePaidOrderJobs } from "../jobs/schedule.server";
 import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
 import type { Services } from "../services.server";
+import { type SubscriptionStart, startOrderSubscription } from "../subscriptions/start.server";
 
 /** The order as the payment gateway needs it. */
 export function paymentRecord(order: Order): PaymentRecord {
@@ -61,7 +62,10 @@ export async function applyPaymentOutcome(
     if (order.status === "pending" || abandoned) {
       // Stripe Tax's answer first: the invoice issued with the payment prints it.
       if (lookup.tax) await recordProcessorTax(db, order.id, lookup.tax);
-      await recordPayment(services, order, lookup.gatewayReference);
+      await recordPayment(services, order, lookup.gatewayReference, {
+        savedCard: lookup.savedCard,
+        processorSubscription: lookup.subscription,
+      });
     }
     if (lookup.card) await recordCardDetails(db, order.id, lookup.card);
     if (lookup.refundedCents > order.refunded_cents) await recordProcessorRefund(services, order, lookup.refundedCents);
@@ -146,20 +150,28 @@ export async function persistently<T>(reference: string, write: () => Promise<T>
  * orders in 880). Only when that keeps failing are they written one after the other: a mail that cannot be
  * queued must not turn a charge that went through into an error.
  */
-export async function recordPayment({ db, wakeMail }: RecordServices, order: Order, gatewayReference: string | null): Promise<void> {
+export async function recordPayment(
+  { db, wakeMail }: RecordServices,
+  order: Order,
+  gatewayReference: string | null,
+  subscriptionStart: SubscriptionStart = {},
+  now: Date = new Date(),
+): Promise<void> {
   try {
     await persistently(order.reference, () =>
       db.transaction().execute(async (transaction) => {
-        const paid = await markOrderPaid(transaction, order.id, { gatewayReference });
+        const paid = await markOrderPaid(transaction, order.id, { gatewayReference }, now);
         if (!paid) return;
-        await recordOrderEvent(transaction, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } });
+        await recordOrderEvent(transaction, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } }, now);
         // The invoice's number is taken here: it exists if and only if the payment is recorded.
         await issueInvoice(transaction, paid);
         // A renewal moves its access's end now, with the payment: the mail then says the new end.
-        const renewed = await applyPaidRenewal(transaction, paid);
+        const renewed = await applyPaidRenewal(transaction, paid, now);
+        // Automatic renewal chosen at checkout: the subscription exists if and only if the payment does.
+        await startOrderSubscription(transaction, renewed?.order ?? paid, subscriptionStart, now);
         if (renewed) await queueRenewalMail(transaction, "paid", renewed.order, renewed.access);
         else await queueOrderConfirmation(transaction, paid);
-        await schedulePaidOrderJobs(transaction, renewed?.order ?? paid);
+        await schedulePaidOrderJobs(transaction, renewed?.order ?? paid, now);
       }),
     );
   } catch (error) {
@@ -181,6 +193,12 @@ export async function recordPayment({ db, wakeMail }: RecordServices, order: Ord
             })
         : undefined;
       paid = renewed?.order ?? paid;
+      await startOrderSubscription(db, paid, subscriptionStart, now).catch((subscriptionError: unknown) => {
+        logger.error(
+          { order: order.reference, reason: (subscriptionError as Error).message },
+          "A paid order's subscription could not be started",
+        );
+      });
       await db
         .transaction()
         .execute((transaction) => issueInvoice(transaction, paid as Order))

@@ -1,6 +1,6 @@
-import { defaultLanguage, type Language, localeTags } from "../../common/languages";
+import type { Language } from "../../common/languages";
+import { formatMoney } from "../../common/money";
 import { type Plan, type PlanKey, site } from "../../content/site";
-import { memoByKey } from "../i18n/memo";
 
 export type ViewerCount = (typeof site.viewerChoices)[number];
 
@@ -20,10 +20,7 @@ export function planPrice(plan: Plan, viewers: ViewerCount): number {
 
 /** Money for display: `€13` in English, `13 €` in Spanish and French; cents only when there are some. */
 export function formatPrice(cents: number, language: Language, currency: string = site.currency): string {
-  return (
-    writtenPrices.get(`${language} ${currency} ${cents}`) ??
-    moneyFormat(`${language} ${currency} ${cents % 100 === 0 ? 0 : 2}`).format(cents / 100)
-  );
+  return writtenPrices.get(`${language} ${currency} ${cents}`) ?? formatMoney(cents, language, currency);
 }
 
 /** Every price a plan can show (each plan for each viewer count), as the server writes it, by cents. */
@@ -44,12 +41,6 @@ export function rememberPlanPriceTexts(language: Language, texts: Record<number,
 }
 
 const writtenPrices = new Map<string, string>();
-
-/** One formatter per language, currency and number of decimals ("es EUR 0"). */
-const moneyFormat = memoByKey((key: string) => {
-  const [language = defaultLanguage, currency, decimals] = key.split(" ");
-  return new Intl.NumberFormat(localeTags[language as Language], { style: "currency", currency, minimumFractionDigits: Number(decimals) });
-});
 
 /** The checkout address for a plan and viewer count (localized by the caller). */
 export function checkoutPath(key: PlanKey, viewers: ViewerCount): string {

@@ -112,6 +112,12 @@ describe("content/site.ts", () => {
     expect(broken("trial", { enabled: false, hours: 48, viewers: 2 })).toEqual([]);
   });
 
+  it("checks the automatic renewal's two switches", () => {
+    expect(broken("automaticRenewal.offered", "yes")[0]).toMatch(/"automaticRenewal.offered" must be true or false/);
+    expect(broken("automaticRenewal.checkedByDefault", undefined)[0]).toMatch(/"automaticRenewal.checkedByDefault" must be true or false/);
+    expect(broken("automaticRenewal", { offered: false, checkedByDefault: true })).toEqual([]);
+  });
+
   it("checks what refers to what: the default plan, unique keys, viewer prices", () => {
     expect(broken("defaultPlan", "gold")).toEqual([
       'content/site.ts: "defaultPlan" must be the key of one of the plans: "standard", "advanced", "premium", "vip".',

@@ -74,6 +74,10 @@ const siteShape = z
     seller: sellerShape,
     trial: trialShape,
     plans: z.array(planShape).min(1, { error: "must list at least one plan" }),
+    automaticRenewal: z.object({
+      offered: z.boolean({ error: "must be true or false: whether the checkout offers automatic renewal" }),
+      checkedByDefault: z.boolean({ error: "must be true or false: whether the box starts ticked" }),
+    }),
     defaultPlan: z.string(),
     viewerChoices: z
       .array(whole(1, "a number of simultaneous viewers, e.g. 2"))

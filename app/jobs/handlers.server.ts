@@ -18,6 +18,7 @@ import { fulfilmentJobHandlers } from "../fulfilment/handlers.server";
 import { invoicePdfById } from "../invoices/pdf.server";
 import { renewalJobHandlers } from "../renewals/handlers.server";
 import type { Services } from "../services.server";
+import { subscriptionJobHandlers } from "../subscriptions/handlers.server";
 import { trialJobHandlers } from "../trial/handlers.server";
 
 /** A recurring chore that is not retried: its next round (an hour, a day later) is the retry. */
@@ -44,6 +45,7 @@ export function jobHandlers(services: Services, mailTransport: MailTransport): R
     ),
     ...fulfilmentJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
     ...renewalJobHandlers(async () => services),
+    ...subscriptionJobHandlers(async () => services),
     [JOB_KINDS.accountSignInMail]: accountSignInMailHandler(async () => services, encryptionKey),
     ...trialJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
   };

@@ -5,8 +5,10 @@
 import { serverConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { Access, Order } from "../../server/db/schema.ts";
+import { liveSubscriptionOfAccess } from "../../server/db/subscriptions.ts";
 import type { AccessEventType } from "../../server/fulfilment/access-payload.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
+import { scheduleSubscriptionJobs } from "../subscriptions/schedule.server";
 
 const dayMs = 24 * 60 * 60_000;
 /** Reminders before access ends, in days. */
@@ -62,6 +64,10 @@ export async function scheduleAccessEvent(
  */
 export async function scheduleAccessJobs(db: Database, access: Pick<Access, "id">, endsAt: Date, now: Date = new Date()): Promise<void> {
   const end = endsAt.toISOString();
+  // An access that renews by itself gets the notice of its charge (and the test gateway's charge) instead of
+  // the reminders to renew, which then skip themselves.
+  const subscription = await liveSubscriptionOfAccess(db, access.id);
+  if (subscription) await scheduleSubscriptionJobs(db, subscription, access, endsAt, now);
   for (const days of REMINDER_DAYS) {
     const runAt = new Date(Math.max(now.getTime(), endsAt.getTime() - days * dayMs));
     await enqueueJob(

@@ -14,6 +14,7 @@ import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { normalizeEmail } from "../../server/db/repositories.ts";
 import type { Access, Order } from "../../server/db/schema.ts";
+import { liveSubscriptionOfAccess } from "../../server/db/subscriptions.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
 import { queueMail } from "../../server/mail/mail-job.ts";
 import { REMINDER_MAIL_KIND, renderRenewalReminder } from "../../server/mail/reminder-mail.ts";
@@ -21,7 +22,8 @@ import { linkKey, optOutToken, RENEWAL_LINK_DAYS, renewalToken } from "./links.s
 import { hasOptedOut } from "./opt-outs.server";
 
 /** `extended`: a renewal moved the end since the reminder was scheduled (a new one is, for the new end). */
-export type SkipReason = "revoked" | "extended" | "ended" | "opted-out" | "bought-again";
+/** `renews-automatically`: the customer hears of the charge instead (app/subscriptions/notice.server.ts). */
+export type SkipReason = "revoked" | "extended" | "ended" | "renews-automatically" | "opted-out" | "bought-again";
 /** `done-before`: this reminder was already sent or skipped by an earlier run. */
 export type ReminderOutcome = "sent" | "done-before" | SkipReason;
 
@@ -68,6 +70,7 @@ async function skipReason(db: Database, access: Access, latest: Order, request: 
   if (access.ends_at !== request.endsAt) return "extended";
   // A runner that was down past the end: "your access ends on <yesterday>" would help no one.
   if (access.status !== "active" || access.ends_at <= now.toISOString()) return "ended";
+  if ((await liveSubscriptionOfAccess(db, access.id))?.status === "active") return "renews-automatically";
   if (await hasOptedOut(db, access.email)) return "opted-out";
   if (await boughtAgain(db, access, latest)) return "bought-again";
   return undefined;

@@ -8,6 +8,7 @@ import { checkoutAction } from "../checkout/checkout-action.server";
 import { checkoutTax } from "../checkout/checkout-tax.server";
 import { countryOptions } from "../checkout/countries";
 import { OrderConfirmed, PaymentPending } from "../checkout/OrderStatus";
+import { renewalOffer } from "../checkout/renewal-offer.server";
 import { resumeCheckout } from "../checkout/resume.server";
 import { PageHeading } from "../components/PageHeading";
 import { findPlan, isViewerCount } from "../content/plans";
@@ -34,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const renewal = renew ? await renewCheckout(openServices, renew.slice(0, 1000)) : undefined;
   const plan = findPlan(params.get("plan")) ?? findPlan(site.defaultPlan);
   const viewers = Number(params.get("viewers"));
+  const renews = renewal?.kind === "welcome" && renewal.token ? renewal.access : undefined;
+  const automaticRenewal = await renewalOffer(async () => (await openServices()).db, { language, params, renews });
   return data(
     {
       planKey: plan?.key ?? site.defaultPlan,
@@ -53,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       renewal: renewal?.kind,
       // The signed token, sent back with the form, marks the order as a renewal of the access (checked again).
       renewToken: renewal?.kind === "welcome" ? renewal.token : undefined,
+      automaticRenewal,
     },
     { headers: privateNoStore },
   );

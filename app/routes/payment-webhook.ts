@@ -1,6 +1,6 @@
 import { logger } from "../../server/logger.ts";
-import type { PaymentNotice } from "../../server/payments/gateway.ts";
-import { applyPaymentNotice } from "../checkout/payment-events.server";
+import { type PaymentNotice, type SubscriptionNotice, WebhookSignatureError } from "../../server/payments/gateway.ts";
+import { applyProcessorNotice } from "../checkout/payment-events.server";
 import { type Services, servicesOf } from "../services.server";
 import type { Route } from "./+types/payment-webhook";
 
@@ -28,16 +28,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!gateway.readWebhook || new URL(request.url).pathname !== gateway.webhookPath) return plain(404, "Not Found");
 
   const body = await request.text();
-  let notice: PaymentNotice | null;
+  let notice: PaymentNotice | SubscriptionNotice | null;
   try {
     notice = await gateway.readWebhook(body, request.headers);
   } catch (error) {
-    logger.warn({ processor: gateway.name, reason: (error as Error).message }, "Refused a payment webhook with a bad signature");
+    if (!(error instanceof WebhookSignatureError)) {
+      // Reading it needed the processor (an invoice's payment), which did not answer: it sends the event again.
+      logger.warn(
+        { processor: gateway.name, reason: (error as Error).message },
+        "A payment webhook could not be read; it will be sent again",
+      );
+      return plain(503, "Unavailable, try again later");
+    }
+    logger.warn({ processor: gateway.name, reason: error.message }, "Refused a payment webhook with a bad signature");
     return plain(400, "Bad signature");
   }
   if (!notice) return received("ignored");
   try {
-    return received(await applyPaymentNotice(services, notice));
+    return received(await applyProcessorNotice(services, notice));
   } catch (error) {
     const reason = (error as Error).message;
     logger.error({ processor: gateway.name, event: notice.type, reason }, "A payment event could not be applied; it will be sent again");

@@ -171,7 +171,7 @@ for (const target of testTargets) {
       const end = at(24 * hour).toISOString();
       expect(await sendTrialEndingMail(db(), trial.id, end, at(21 * hour))).toBe("sent");
       const [mail] = await mailsTo(trial.email, "trial-ending");
-      expect(mail!.body_text).toContain("/es/checkout?plan=advanced&viewers=1");
+      expect(mail!.body_text).toContain("/es/checkout?plan=advanced&viewers=1&automatic=off");
       expect(mail!.body_text).not.toContain("renew=");
 
       const buyer = await confirmedTrial();

@@ -55,6 +55,11 @@ export const shopVariables = {
     .optional(),
   /** Declined payments one address, or one e-mail address, may have in an hour before the checkout refuses. */
   CHECKOUT_DECLINE_LIMIT: wholeNumber("CHECKOUT_DECLINE_LIMIT", { min: 1, max: 1_000_000, fallback: 5 }),
+  /**
+   * How long the test gateway takes to answer a charge, in milliseconds: a real processor's pause, so the
+   * checkout's waiting message shows. The reliability suite shortens it to charge hundreds of renewals quickly.
+   */
+  TEST_GATEWAY_DELAY_MS: wholeNumber("TEST_GATEWAY_DELAY_MS", { min: 0, max: 10_000, fallback: 400 }),
   /** Seconds an order may stay pending before reconciliation asks the payment processor what became of it. */
   RECONCILE_AFTER_SECONDS: wholeNumber("RECONCILE_AFTER_SECONDS", { min: 1, max: 86_400, fallback: 600 }),
   /**

@@ -1,27 +1,36 @@
 /**
  * The console's customers: one row per access (one line in the operator's panel), with its end and where it
- * stands, and the name of the customer who bought it. Plans never renew by themselves, so this is the list an
- * operator reads to see who is about to leave. A revoked access (refunded, disputed) runs no more: it is left
+ * stands, and the name of the customer who bought it: the list an operator reads to see who is about to leave
+ * (an access renews by itself only with automatic renewal, which the renewal filters show). A revoked access (refunded, disputed) runs no more: it is left
  * out. A renewal moves its access's end, so a customer who renewed shows once, with the new end.
  */
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "./database.ts";
 import type { Access, DatabaseSchema, Order } from "./schema.ts";
+import { LIVE_STATUSES } from "./subscriptions.ts";
 
 export const customerStates = ["active", "ending", "expired"] as const;
 /** `ending`: the access ends within {@link ENDING_SOON_DAYS} days; `expired`: it has ended. */
 export type CustomerState = (typeof customerStates)[number];
-export type CustomerFilter = CustomerState | "all";
-export const customerFilters: readonly CustomerFilter[] = ["all", ...customerStates];
+/**
+ * Automatic renewal (issue 24): `renews` has a live subscription that is paid up, `failing` one whose last
+ * charge was refused, `no-renewal` an access still running with no live subscription (it ends unless renewed).
+ */
+export const renewalFilters = ["renews", "failing", "no-renewal"] as const;
+export type RenewalFilter = (typeof renewalFilters)[number];
+export type CustomerFilter = CustomerState | RenewalFilter | "all";
+export const customerFilters: readonly CustomerFilter[] = ["all", ...customerStates, ...renewalFilters];
 export const ENDING_SOON_DAYS = 7;
 
 export type CustomerRow = Pick<Access, "id" | "reference" | "email" | "plan_key" | "viewers" | "status"> &
   Pick<Order, "first_name" | "last_name"> & {
     access_ends_at: string;
     state: CustomerState;
+    /** Its live subscription's status: it renews by itself (`active`), or its last charge was refused. */
+    renewal: "active" | "failing" | null;
   };
 
-type Where = ExpressionBuilder<DatabaseSchema & { a: DatabaseSchema["accesses"] }, "a">;
+type Where = ExpressionBuilder<DatabaseSchema & { a: DatabaseSchema["accesses"]; s: DatabaseSchema["subscriptions"] }, "a" | "s">;
 
 const soonAfter = (now: Date) => new Date(now.getTime() + ENDING_SOON_DAYS * 24 * 60 * 60_000).toISOString();
 
@@ -41,9 +50,25 @@ function inState(where: Where, state: CustomerState, now: Date) {
   return where.and([...running, where("a.ends_at", ">", soon)]);
 }
 
-/** Every access that was not revoked, with the order that created it (same reference) for the name. */
+function inRenewal(where: Where, filter: RenewalFilter, now: Date) {
+  if (filter === "renews") return where("s.status", "=", "active");
+  if (filter === "failing") return where("s.status", "=", "failing");
+  return where.and([where("s.id", "is", null), where("a.status", "=", "active"), where("a.ends_at", ">", now.toISOString())]);
+}
+
+const isRenewalFilter = (filter: CustomerFilter): filter is RenewalFilter => (renewalFilters as readonly string[]).includes(filter);
+
+/**
+ * Every access that was not revoked, with the order that created it (same reference) for the name, and its
+ * live subscription if any (at most one: a checkout offers none to an access that has one), joined on the
+ * indexed subscriptions.access_id.
+ */
 function accessesWithOwner(db: Database) {
-  return db.selectFrom("accesses as a").innerJoin("orders as o", "o.reference", "a.reference").where("a.status", "!=", "revoked");
+  return db
+    .selectFrom("accesses as a")
+    .innerJoin("orders as o", "o.reference", "a.reference")
+    .leftJoin("subscriptions as s", (join) => join.onRef("s.access_id", "=", "a.id").on("s.status", "in", LIVE_STATUSES))
+    .where("a.status", "!=", "revoked");
 }
 
 /** How many customers are in each state, in one pass. */
@@ -73,11 +98,26 @@ export async function listCustomers(
   const size = Math.min(Math.max(Math.trunc(pageSize) || 50, 1), 500);
   const offset = (Math.max(Math.trunc(page) || 1, 1) - 1) * size;
   const all = accessesWithOwner(db);
-  const query = filter === "all" ? all : all.where((where) => inState(where as unknown as Where, filter, now));
-  const direction = filter === "active" || filter === "ending" ? "asc" : "desc";
+  const query =
+    filter === "all"
+      ? all
+      : all.where((where) =>
+          isRenewalFilter(filter) ? inRenewal(where as unknown as Where, filter, now) : inState(where as unknown as Where, filter, now),
+        );
+  const direction = filter === "active" || filter === "ending" || isRenewalFilter(filter) ? "asc" : "desc";
   const [rows, count] = await Promise.all([
     query
-      .select(["a.id", "a.reference", "a.email", "a.plan_key", "a.viewers", "a.status", "o.first_name", "o.last_name"])
+      .select([
+        "a.id",
+        "a.reference",
+        "a.email",
+        "a.plan_key",
+        "a.viewers",
+        "a.status",
+        "o.first_name",
+        "o.last_name",
+        "s.status as renewal",
+      ])
       .select(sql<string>`${sql.ref("a.ends_at")}`.as("access_ends_at"))
       .orderBy("a.ends_at", direction)
       .orderBy("a.id", direction)
@@ -86,6 +126,10 @@ export async function listCustomers(
       .execute(),
     query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow(),
   ]);
-  const customers = rows.map((row) => ({ ...row, state: customerState(row, now) }));
+  const customers = rows.map((row) => ({
+    ...row,
+    state: customerState(row, now),
+    renewal: row.renewal === "active" || row.renewal === "failing" ? row.renewal : null,
+  }));
   return { customers, total: Number(count.total) };
 }

@@ -17,6 +17,7 @@ import type {
   NewsletterSubscriber,
   Order,
   OrderEvent,
+  Subscription,
   Timestamp,
   Trial,
 } from "./schema.ts";
@@ -28,6 +29,8 @@ export interface CustomerRecords {
   /** The lines of those orders' timelines, oldest first. */
   events: OrderEvent[];
   accesses: Access[];
+  /** Automatic renewals the address started, oldest first. */
+  subscriptions: Subscription[];
   /** The invoices and credit notes of those orders, oldest first. */
   invoices: Invoice[];
   creditNotes: CreditNote[];
@@ -57,28 +60,43 @@ export async function customerRecords(db: Database, address: string): Promise<Cu
     .execute();
   const orderIds = orders.map((order) => order.id);
   const ofOrders = <T>(read: () => Promise<T[]>) => (orderIds.length ? read() : Promise.resolve([] as T[]));
-  const [events, accesses, invoices, creditNotes, contactMessages, newsletter, optOut, preferences, sessions, signIns, mails, trials] =
-    await Promise.all([
-      orderIds.length
-        ? db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute()
-        : [],
-      db.selectFrom("accesses").selectAll().where("email", "=", email).orderBy("starts_at").orderBy("id").execute(),
-      ofOrders(() => db.selectFrom("invoices").selectAll().where("order_id", "in", orderIds).orderBy("id").execute()),
-      ofOrders(() => db.selectFrom("credit_notes").selectAll().where("order_id", "in", orderIds).orderBy("id").execute()),
-      db.selectFrom("contact_messages").selectAll().where(lowerEmail("email"), "=", email).orderBy("created_at").orderBy("id").execute(),
-      db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst(),
-      db.selectFrom("reminder_opt_outs").select("created_at").where(lowerEmail("email"), "=", email).executeTakeFirst(),
-      db.selectFrom("customer_preferences").selectAll().where("email", "=", email).executeTakeFirst(),
-      db.selectFrom("customer_sessions").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
-      db.selectFrom("customer_sign_ins").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
-      mailsWithState(db, (query) => query.where(lowerEmail("mails.to_address"), "=", email)),
-      db.selectFrom("trials").selectAll().where("email", "=", email).where("status", "<>", "requested").orderBy("id").execute(),
-    ]);
+  const [
+    events,
+    accesses,
+    subscriptions,
+    invoices,
+    creditNotes,
+    contactMessages,
+    newsletter,
+    optOut,
+    preferences,
+    sessions,
+    signIns,
+    mails,
+    trials,
+  ] = await Promise.all([
+    orderIds.length
+      ? db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute()
+      : [],
+    db.selectFrom("accesses").selectAll().where("email", "=", email).orderBy("starts_at").orderBy("id").execute(),
+    db.selectFrom("subscriptions").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
+    ofOrders(() => db.selectFrom("invoices").selectAll().where("order_id", "in", orderIds).orderBy("id").execute()),
+    ofOrders(() => db.selectFrom("credit_notes").selectAll().where("order_id", "in", orderIds).orderBy("id").execute()),
+    db.selectFrom("contact_messages").selectAll().where(lowerEmail("email"), "=", email).orderBy("created_at").orderBy("id").execute(),
+    db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst(),
+    db.selectFrom("reminder_opt_outs").select("created_at").where(lowerEmail("email"), "=", email).executeTakeFirst(),
+    db.selectFrom("customer_preferences").selectAll().where("email", "=", email).executeTakeFirst(),
+    db.selectFrom("customer_sessions").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
+    db.selectFrom("customer_sign_ins").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
+    mailsWithState(db, (query) => query.where(lowerEmail("mails.to_address"), "=", email)),
+    db.selectFrom("trials").selectAll().where("email", "=", email).where("status", "<>", "requested").orderBy("id").execute(),
+  ]);
   return {
     email,
     orders,
     events,
     accesses,
+    subscriptions,
     invoices,
     creditNotes,
     contactMessages,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerWithEverything, someCustomer, whereFound } from "../../tests/support/customer-data.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { JOB_KINDS } from "../jobs/enqueue.ts";
 import { customerRecords } from "./customer-data.ts";
 import { eraseCustomer } from "./customer-erasure.ts";
 import { migrateToLatest } from "./database.ts";
@@ -24,6 +25,7 @@ for (const target of testTargets) {
       await customerWithEverything(handle.db, other, NOW);
       const personal = [who.email, who.phone, who.clientAddress, who.firstName, who.lastName];
       expect(await whereFound(handle.db, personal)).toContain(`contact_messages.email: ${who.email.toLowerCase()}`);
+      expect(await whereFound(handle.db, personal)).toContain(`subscriptions.email: ${who.email.toLowerCase()}`);
 
       const summary = await eraseCustomer(handle.db, ` ${who.email.toUpperCase()} `, { retentionYears: 10, now: NOW });
 
@@ -32,6 +34,7 @@ for (const target of testTargets) {
         ordersAnonymised: 2,
         documentsDeleted: 1,
         accesses: 1,
+        subscriptions: 2,
         timelineLines: 1,
         mails: 4,
         contactMessages: 1,
@@ -78,8 +81,84 @@ for (const target of testTargets) {
       // The other customer keeps everything, and a later sign-in with the address finds nothing.
       expect(await whereFound(handle.db, [other.email, other.phone])).toContain(`contact_messages.email: ${other.email.toLowerCase()}`);
       const after = await customerRecords(handle.db, who.email);
-      expect(after).toMatchObject({ orders: [], accesses: [], contactMessages: [], mails: [], sessions: [], signIns: [] });
+      expect(after).toMatchObject({
+        orders: [],
+        accesses: [],
+        subscriptions: [],
+        contactMessages: [],
+        mails: [],
+        sessions: [],
+        signIns: [],
+      });
       expect([after.newsletter, after.preferences, after.reminderOptOutAt]).toEqual([undefined, undefined, undefined]);
+    });
+
+    it("ends the live subscription, asks Stripe to cancel it after the commit, and keeps no card of the customer's", async () => {
+      const who = someCustomer();
+      const mine = await customerWithEverything(handle.db, who, NOW);
+      const theirs = await customerWithEverything(handle.db, someCustomer(), NOW);
+      const subscriptionOf = (id: number) =>
+        handle.db.selectFrom("subscriptions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      const stripeId = (await subscriptionOf(mine.subscriptionId)).processor_subscription_id;
+      const cancelJobs = () =>
+        handle.db
+          .selectFrom("jobs")
+          .select(["payload", "done_at"])
+          .where("kind", "=", JOB_KINDS.subscriptionCancel)
+          .where("payload", "like", `%${stripeId}%`)
+          .execute();
+
+      await eraseCustomer(handle.db, who.email, { retentionYears: 10, now: NOW });
+
+      const kept = await findOrderById(handle.db, mine.paid.id);
+      // The paid order is kept for accounting: its subscription keeps Stripe's id beside it, nothing personal.
+      expect(await subscriptionOf(mine.subscriptionId)).toMatchObject({
+        email: kept?.email,
+        status: "ended",
+        end_reason: "stopped",
+        ended_at: NOW.toISOString(),
+        next_charge_at: null,
+        next_retry_at: null,
+        processor_subscription_id: stripeId,
+        processor_customer_id: null,
+        card_brand: null,
+        card_last4: null,
+        pay_url: null,
+      });
+      // The old order is anonymised: its ended subscription keeps how it ended, and no card nor processor id.
+      expect(await subscriptionOf(mine.endedSubscriptionId)).toMatchObject({
+        email: kept?.email,
+        status: "ended",
+        end_reason: "payment-failed",
+        processor_subscription_id: null,
+        payment_method: null,
+        card_last4: null,
+      });
+      const cards = await handle.db
+        .selectFrom("test_gateway_cards")
+        .select("id")
+        .where("id", "in", [mine.keptCardId, theirs.keptCardId])
+        .execute();
+      expect(cards).toEqual([{ id: theirs.keptCardId }]);
+      expect(await cancelJobs()).toEqual([
+        { payload: JSON.stringify({ processor: "stripe", processorSubscriptionId: stripeId }), done_at: null },
+      ]);
+      const lines = await handle.db
+        .selectFrom("order_events")
+        .select(["type", "actor", "details"])
+        .where("order_id", "=", mine.paid.id)
+        .execute();
+      expect(lines).toContainEqual({
+        type: "subscription-ended",
+        actor: "customer",
+        details: JSON.stringify({ reason: "stopped", cause: "account-deleted" }),
+      });
+      // The other customer's subscription runs on.
+      expect(await subscriptionOf(theirs.subscriptionId)).toMatchObject({ status: "active", card_last4: "4242" });
+
+      // Erased twice: nothing more to end, no second job.
+      await eraseCustomer(handle.db, who.email, { retentionYears: 10, now: NOW });
+      expect(await cancelJobs()).toHaveLength(1);
     });
 
     it("keeps a paid order only for the configured years", async () => {
@@ -98,7 +177,9 @@ for (const target of testTargets) {
         throw new Error("the audit line could not be written");
       });
       await expect(failing).rejects.toThrow(/audit line/);
-      expect((await customerRecords(handle.db, who.email)).contactMessages).toHaveLength(1);
+      const records = await customerRecords(handle.db, who.email);
+      expect(records.contactMessages).toHaveLength(1);
+      expect(records.subscriptions.map((subscription) => subscription.status)).toEqual(["ended", "active"]);
     });
   });
 }

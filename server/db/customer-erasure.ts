@@ -20,6 +20,7 @@ import type { Database } from "./database.ts";
 import { mailJobKey } from "./mails.ts";
 import { normalizeEmail } from "./newsletter.ts";
 import type { Order } from "./schema.ts";
+import { eraseSubscriptions } from "./subscription-erasure.ts";
 
 export interface ErasureSummary {
   /** References of the paid orders kept for accounting (name and postal address only). */
@@ -28,6 +29,8 @@ export interface ErasureSummary {
   /** Invoices and credit notes of the orders anonymised: past their retention, they are no one's record. */
   documentsDeleted: number;
   accesses: number;
+  /** Subscriptions ended (a Stripe one cancelled by a `subscription-cancel` job) and anonymised. */
+  subscriptions: number;
   timelineLines: number;
   mails: number;
   contactMessages: number;
@@ -99,11 +102,14 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
 
   const timelineLines = await scrubTimelines(db, orders, email, at);
   const ordersKept: string[] = [];
+  const keptIds: number[] = [];
   const anonymised: number[] = [];
   for (const order of orders) {
     const fate = planOrder(order, retentionYears, now);
-    if (fate.fate === "keep-for-accounting") ordersKept.push(order.reference);
-    else anonymised.push(order.id);
+    if (fate.fate === "keep-for-accounting") {
+      ordersKept.push(order.reference);
+      keptIds.push(order.id);
+    } else anonymised.push(order.id);
     const changes = fate.fate === "keep-for-accounting" ? keptOrderChanges(placeholder) : anonymisedOrderChanges(placeholder);
     await db
       .updateTable("orders")
@@ -125,6 +131,7 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
           .executeTakeFirst(),
       )
     : 0;
+  const subscriptions = await eraseSubscriptions(db, { email, orderIds, keptOrderIds: keptIds, placeholder, now });
   await dropPendingReminders(db, orderIds, accessIds);
   const mails = await deleteMails(db, email, orderIds);
 
@@ -144,6 +151,7 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
     ordersAnonymised: orders.length - ordersKept.length,
     documentsDeleted,
     accesses,
+    subscriptions,
     timelineLines,
     mails,
     contactMessages,

@@ -28,6 +28,8 @@ const TABLES = [
   "payment_events",
   "rate_limit_counters",
   "reminder_opt_outs",
+  "subscriptions",
+  "test_gateway_cards",
   "test_gateway_payments",
   "trials",
 ];

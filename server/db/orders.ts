@@ -89,6 +89,8 @@ export async function createOrder(db: Database, input: NewOrder, now: Date = new
         client_address: input.client_address ?? null,
         ip_country: input.ip_country ?? null,
         renews_access_id: input.renews_access_id ?? null,
+        renews_automatically: input.renews_automatically ?? 0,
+        subscription_id: input.subscription_id ?? null,
         reference: newOrderReference(),
         status: "pending",
         gateway_reference: null,

@@ -104,6 +104,8 @@ export async function claimOrdersToReconcile(
     .selectFrom("orders")
     .select(["id", "next_check_at"])
     .where("status", "=", "pending")
+    // An automatic renewal's order belongs to its charge job (or Stripe's event), which asks the processor itself.
+    .where("subscription_id", "is", null)
     .where("created_at", "<", olderThan.toISOString())
     .where((where) => where.or([where("next_check_at", "is", null), where("next_check_at", "<=", at)]))
     .orderBy("created_at")
@@ -157,4 +159,22 @@ export async function recordPaymentEvent(
     })
     .onConflict((conflict) => conflict.doNothing())
     .execute();
+}
+
+/**
+ * Takes an automatic renewal's pending order for one charge attempt, for `leaseMs`: of two runs at once (a
+ * job's lease that ran out while its server was only slow) one gets it and the other is retried later, when
+ * it finds the outcome recorded. A crashed run's lease simply runs out.
+ */
+export async function claimRenewalCharge(db: Database, orderId: number, now: Date = new Date(), leaseMs = 120_000): Promise<boolean> {
+  const at = now.toISOString();
+  const claimed = await db
+    .updateTable("orders")
+    .set({ next_check_at: new Date(now.getTime() + leaseMs).toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending")
+    .where((where) => where.or([where("next_check_at", "is", null), where("next_check_at", "<=", at)]))
+    .returning("id")
+    .executeTakeFirst();
+  return claimed !== undefined;
 }

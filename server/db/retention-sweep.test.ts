@@ -23,6 +23,7 @@ for (const target of testTargets) {
       await migrateToLatest(handle.db, target.dialect);
     });
     afterAll(async () => handle?.cleanup());
+    const subscriptionOf = (id: number) => handle.db.selectFrom("subscriptions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
     it("anonymises an order paid more than the years ago, with its invoice, mails and old access; keeps the rest", async () => {
       const who = someCustomer();
@@ -91,8 +92,46 @@ for (const target of testTargets) {
       expect(await findOrderById(handle.db, mine.failed.id)).toMatchObject({ first_name: who.firstName });
       const running = await handle.db.selectFrom("accesses").selectAll().where("id", "=", mine.accessId).executeTakeFirstOrThrow();
       expect(running).toMatchObject({ details: "sealed-details", email: who.email.toLowerCase() });
+      // The old order's ended subscription went with it, and the card the test gateway kept for it; the running one stays.
+      expect(await subscriptionOf(mine.endedSubscriptionId)).toMatchObject({
+        email: expect.stringMatching(/@erased\.invalid$/),
+        payment_method: null,
+        card_last4: null,
+        end_reason: "payment-failed",
+      });
+      expect(await handle.db.selectFrom("test_gateway_cards").select("id").where("id", "=", mine.keptCardId).execute()).toEqual([]);
+      expect(await subscriptionOf(mine.subscriptionId)).toMatchObject({
+        email: who.email.toLowerCase(),
+        status: "active",
+        card_last4: "4242",
+      });
       // Nothing left to do: a second sweep finds nothing.
       expect(await sweepExpiredOrders(handle.db, { retentionYears: 10, now: NOW })).toBe(0);
+    });
+
+    it("leaves a subscription that still renews when its first order is swept, and forgets it once it has ended", async () => {
+      const who = someCustomer();
+      const mine = await customerWithEverything(handle.db, who, NOW);
+      const old = new Date(NOW.getTime() - 11 * yearMs).toISOString();
+      await handle.db.updateTable("orders").set({ paid_at: old }).where("id", "=", mine.paid.id).execute();
+
+      await sweepExpiredOrders(handle.db, { retentionYears: 10, now: NOW });
+      expect(await findOrderById(handle.db, mine.paid.id)).toMatchObject({ first_name: "" });
+      expect(await subscriptionOf(mine.subscriptionId)).toMatchObject({ email: who.email.toLowerCase(), status: "active" });
+
+      await handle.db
+        .updateTable("subscriptions")
+        .set({ status: "ended", end_reason: "stopped" })
+        .where("id", "=", mine.subscriptionId)
+        .execute();
+      await sweepExpiredOrders(handle.db, { retentionYears: 10, now: NOW });
+      expect(await subscriptionOf(mine.subscriptionId)).toMatchObject({
+        email: expect.stringMatching(/@erased\.invalid$/),
+        processor_subscription_id: null,
+        processor_customer_id: null,
+        card_last4: null,
+        pay_url: null,
+      });
     });
 
     it("goes through a backlog batch by batch", async () => {

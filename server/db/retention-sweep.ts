@@ -3,7 +3,8 @@
  * paid), an order is nobody's accounting record any more, whether or not its customer ever deleted their
  * account. The daily `retention-sweep` job anonymises it as an erasure would (erasure-plan.ts), scrubs its
  * timeline, and deletes its mails and its invoice and credit notes; an access that ended before the same
- * date loses its details and its address. The privacy page states the period. Batches of `batchSize` orders,
+ * date loses its details and its address, and an ended subscription of an anonymised order its address, card
+ * and processor ids (subscription-erasure.ts). The privacy page states the period. Batches of `batchSize` orders,
  * each in its own transaction, so a first sweep over years of orders never holds the database for long.
  */
 import { randomBytes } from "node:crypto";
@@ -12,6 +13,7 @@ import { anonymisedOrderChanges, erasedPlaceholder } from "../customer-data/eras
 import { scrubTimelines } from "./customer-erasure.ts";
 import type { Database } from "./database.ts";
 import { mailJobKey } from "./mails.ts";
+import { sweepSubscriptionsOfForgottenOrders } from "./subscription-erasure.ts";
 
 /** The instant `years` before `now`, in UTC (29 February rolls over as in erasure-plan's `yearsAfter`). */
 export function retentionCutoff(now: Date, years: number): string {
@@ -51,6 +53,7 @@ export async function sweepExpiredOrders(
     if (done < batchSize) break;
   }
   await forgetEndedAccesses(db, cutoff, now);
+  await sweepSubscriptionsOfForgottenOrders(db, () => erasedPlaceholder(randomBytes(6).toString("hex")), now);
   return swept;
 }
 

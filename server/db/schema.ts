@@ -12,18 +12,20 @@
  *   (`run_at <= now` works as a plain string comparison in both databases).
  * - Every row has `created_at` and `updated_at`; the repositories set both.
  */
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { PlanKey } from "../../content/site.ts";
 import type { AccessesTable, CustomerPreferencesTable, CustomerSessionsTable, CustomerSignInsTable } from "./accounts-schema.ts";
 import type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from "./console-schema.ts";
 import type { CreditNotesTable, DocumentCountersTable, InvoicesTable } from "./invoices-schema.ts";
+import type { SubscriptionsTable, TestGatewayCardsTable } from "./subscriptions-schema.ts";
 import type { TrialsTable } from "./trials-schema.ts";
 
 export type * from "./accounts-schema.ts";
 export type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 export type * from "./console-schema.ts";
 export type * from "./invoices-schema.ts";
+export type * from "./subscriptions-schema.ts";
 export type * from "./trials-schema.ts";
 
 export type Language = import("../../common/languages.ts").Language;
@@ -79,6 +81,10 @@ export interface OrdersTable {
   access_id: number | null;
   /** Set when the order was placed as a renewal of this access; never changed. */
   renews_access_id: Immutable<number | null>;
+  /** The customer chose automatic renewal at checkout: once paid, the order starts a subscription. */
+  renews_automatically: ColumnType<number, number | undefined, number>;
+  /** Set on the order an automatic renewal charge made: the subscription that charged it. */
+  subscription_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the operator was told this paid order had waited too long for its access (once). */
   delivery_alerted_at: Timestamp | null;
   /**
@@ -182,6 +188,8 @@ export interface TestGatewayPaymentsTable {
   status: TestPaymentStatus;
   failure_reason: string | null;
   refunded_cents: Generated<number>;
+  /** The card kept for later charges, when the charge asked to keep it. */
+  saved_card_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }
@@ -248,6 +256,8 @@ export interface DatabaseSchema {
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;
+  subscriptions: SubscriptionsTable;
+  test_gateway_cards: TestGatewayCardsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

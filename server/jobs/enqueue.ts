@@ -55,6 +55,15 @@ export const JOB_KINDS = {
   trialStarted: "trial-started",
   /** The mail in a free trial's last hours that offers the plans (app/trial/ending-job.server.ts). */
   trialEnding: "trial-ending",
+  /** Charges a test-gateway subscription's kept card for its next period, or retries it (app/subscriptions/charge.server.ts). */
+  subscriptionCharge: "subscription-charge",
+  /** Tells the customer of an automatic charge 7 days ahead (app/subscriptions/notice.server.ts). */
+  chargeNotice: "subscription-charge-notice",
+  /**
+   * Tells Stripe to stop a subscription the shop ended (a refund, a dispute, an erasure: server/db/subscription-erasure.ts),
+   * payload `{ processor, processorSubscriptionId }`: queued in the transaction that ended it, run after its commit.
+   */
+  subscriptionCancel: "subscription-cancel",
   /** One mail to send (server/mail/mail-job.ts). */
   mail: "mail",
 } as const;

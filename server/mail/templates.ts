@@ -99,7 +99,7 @@ export interface NewsletterConfirmationInput {
 // ---------------------------------------------------------------------------------------------------------
 
 /** "Visa", "Mastercard", … for a known brand key; anything else is shown as given (first letter raised). */
-function cardBrandName(brand: string): string {
+export function cardBrandName(brand: string): string {
   const known = (cardBrandNames as Readonly<Record<string, string>>)[brand.toLowerCase()];
   if (known) return known;
   const trimmed = singleLine(brand);
@@ -107,7 +107,7 @@ function cardBrandName(brand: string): string {
 }
 
 /** Never more than the last four digits, whatever the caller passed. */
-function lastFour(value: string): string {
+export function lastFour(value: string): string {
   return value.replace(/\D/g, "").slice(-4);
 }
 

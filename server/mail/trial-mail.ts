@@ -139,11 +139,14 @@ export function plansUrl(language: Language): string {
   return `${new URL(localizePath("/", language), site.brand.origin).href}#plans`;
 }
 
-/** A plain checkout of the default plan for the trial's viewers: a one-time payment unless the customer chooses otherwise. */
+/** A plain checkout of the default plan for the trial's viewers: a one-time payment unless the customer ticks otherwise. */
 export function trialCheckoutUrl(language: Language, viewers: number): string {
   const url = new URL(localizePath("/checkout", language), site.brand.origin);
   url.searchParams.set("plan", site.defaultPlan);
   url.searchParams.set("viewers", String(viewers));
+  // The checkout starts its "renew automatically" box unticked for this link, whatever the operator's default
+  // (AUTOMATIC_OFF_PARAMETER in app/checkout/renewal-offer.server.ts): a trial's mail renews nothing by surprise.
+  url.searchParams.set("automatic", "off");
   return url.href;
 }
 

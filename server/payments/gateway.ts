@@ -127,8 +127,10 @@ export type PaymentLookup =
       refundedCents: number;
       /** The tax the processor computed, when it computes it (Stripe Tax). */
       tax?: ProcessorTax;
-      /** The subscription the payment started, when automatic renewal was chosen. */
+      /** The subscription the payment started, when automatic renewal was chosen (a hosted processor). */
       subscription?: ProcessorSubscription;
+      /** The card kept for automatic renewal (a card gateway). */
+      savedCard?: SavedCard;
     }
   | { status: "failed"; reason: FailureReason; gatewayReference?: string }
   /** Still open: the visitor may be paying, or a bank transfer is on its way. */
@@ -195,6 +197,11 @@ export interface SubscriptionNotice {
   subscription?: ProcessorSubscription;
 }
 
+/** A webhook whose signature is missing, wrong or stale: refused (400), never applied. */
+export class WebhookSignatureError extends Error {
+  override name = "WebhookSignatureError";
+}
+
 /** What the pages and the server need to know of a processor before the database is open. */
 export interface GatewayTraits {
   /** Its name in PAYMENT_GATEWAY, recorded on each order placed with it. */
@@ -218,8 +225,9 @@ interface GatewayBase extends GatewayTraits {
   /** The session a return page's URL names (what `returnUrl` wrote), or null. */
   sessionOfReturn(url: URL): string | null;
   /**
-   * Reads an event posted to `webhookPath`: throws when its signature is missing, wrong or stale; null for an
-   * event the shop does not act on.
+   * Reads an event posted to `webhookPath`: throws `WebhookSignatureError` when its signature is missing, wrong
+   * or stale (any other error: the processor could not be asked what the event needs); null for an event the
+   * shop does not act on.
    */
   readWebhook?(rawBody: string, headers: Headers): Promise<PaymentNotice | SubscriptionNotice | null>;
   /** Asks the processor about an order's payment (reconciliation, the return page). */
@@ -235,6 +243,8 @@ interface GatewayBase extends GatewayTraits {
 export interface CardGateway extends GatewayBase {
   readonly kind: "card";
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Keeps a card for later charges without charging it (the customer gives another card for their renewals). */
+  saveCard(card: ChargeRequest["card"]): Promise<SavedCard>;
   /** Charges a card it kept (`ChargeRequest.saveCard`) without the customer: an automatic renewal. */
   chargeSavedCard(request: SavedCardChargeRequest): Promise<ChargeResult>;
 }

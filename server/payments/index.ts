@@ -17,7 +17,7 @@ interface Processor {
  * `PAYMENT_GATEWAYS` there and its entry here; nothing outside this folder names one.
  */
 const processors: Record<ServerConfig["PAYMENT_GATEWAY"], Processor> = {
-  test: { traits: () => testGatewayTraits, create: (_, db) => createTestGateway({ db }) },
+  test: { traits: () => testGatewayTraits, create: (config, db) => createTestGateway({ db, delayMs: config.TEST_GATEWAY_DELAY_MS }) },
   stripe: {
     traits: (config) => stripeTraits(config.STRIPE_API_BASE),
     create: (config) =>
@@ -38,4 +38,12 @@ export function createPaymentGateway(config: ServerConfig, db: Database): Paymen
 /** What the pages and the server need to know of the configured processor before the database is open. */
 export function gatewayTraits(config: ServerConfig): GatewayTraits {
   return processors[config.PAYMENT_GATEWAY].traits(config);
+}
+
+/**
+ * Whether the configured gateway is the processor a record was made with (its name as stored on the order or
+ * the subscription): a subscription kept with one processor cannot be charged or stopped through another.
+ */
+export function isProcessorOf(gateway: Pick<PaymentGateway, "name">, recordedProcessor: string | null): boolean {
+  return gateway.name === recordedProcessor;
 }

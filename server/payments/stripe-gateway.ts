@@ -1,15 +1,19 @@
 import Stripe from "stripe";
-import type {
-  DeclineReason,
-  GatewayTraits,
-  HostedCheckoutRequest,
-  HostedGateway,
-  PaymentLookup,
-  PaymentRecord,
-  RefundResult,
+import {
+  type GatewayTraits,
+  type HostedCheckoutRequest,
+  type HostedGateway,
+  type PaymentLookup,
+  type PaymentRecord,
+  type RefundResult,
+  WebhookSignatureError,
 } from "./gateway.ts";
+import { checkoutSessionParams, sessionOutcome, sessionParameter } from "./stripe-checkout.ts";
 import { stripeNotice } from "./stripe-events.ts";
-import { automaticTaxParams, streamingTaxCode, stripeTaxOf, taxBehaviour } from "./stripe-tax.ts";
+import { paidInvoiceExtras } from "./stripe-invoices.ts";
+import { stripeSubscriptions, subscriptionSessionExpansions, subscriptionSessionOutcome } from "./stripe-subscriptions.ts";
+
+export { sessionLifetimeMs, sessionOutcome } from "./stripe-checkout.ts";
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -20,7 +24,7 @@ export interface StripeGatewayOptions {
   automaticTax?: boolean;
 }
 
-/** Stripe Checkout, with its signed webhooks (a signature older than five minutes is refused). */
+/** Stripe Checkout and Stripe Billing, with its signed webhooks (a signature older than five minutes is refused). */
 export interface StripeGateway extends HostedGateway {
   readonly name: "stripe";
   readWebhook: NonNullable<HostedGateway["readWebhook"]>;
@@ -37,13 +41,8 @@ export function stripeTraits(apiBase: string | undefined): GatewayTraits & { che
   };
 }
 
-/** Stripe sends the visitor back with the session's id in this parameter. */
-const sessionParameter = "session_id";
-
 /** Stripe's default is 300 s; named, because the issue and docs/payments.md promise five minutes. */
 const signatureToleranceSeconds = 300;
-/** A session left open this long expires (Stripe's minimum is 30 minutes); the order then fails as abandoned. */
-export const sessionLifetimeMs = 60 * 60_000;
 
 /**
  * Stripe Checkout behind `PaymentGateway`: the visitor pays on Stripe's page (cards with 3-D Secure, wallets,
@@ -70,30 +69,7 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase, automat
 
     async createCheckout(request: HostedCheckoutRequest) {
       const session = await stripe.checkout.sessions.create(
-        {
-          mode: "payment",
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: request.currency.toLowerCase(),
-                unit_amount: request.amountCents,
-                product_data: { name: request.itemName, ...(automaticTax && { tax_code: streamingTaxCode }) },
-                ...(automaticTax && { tax_behavior: taxBehaviour }),
-              },
-            },
-          ],
-          ...(automaticTax && automaticTaxParams),
-          customer_email: request.email,
-          locale: request.language,
-          client_reference_id: request.reference,
-          metadata: { order_reference: request.reference },
-          payment_intent_data: { metadata: { order_reference: request.reference } },
-          // Stripe fills in `{CHECKOUT_SESSION_ID}`: the braces must reach it as they are, not percent-encoded.
-          success_url: `${request.returnPage}?${sessionParameter}={CHECKOUT_SESSION_ID}`,
-          cancel_url: request.cancelUrl,
-          expires_at: Math.floor((request.orderCreatedAt.getTime() + sessionLifetimeMs) / 1000),
-        },
+        checkoutSessionParams(request, automaticTax),
         // Derived from the order's one-time key: a retried post gets the same session, never a second one.
         { idempotencyKey: `checkout-session-${request.idempotencyKey}` },
       );
@@ -105,9 +81,10 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase, automat
       if (!payment.paymentSessionId) return { status: "unknown" };
       // The tax's breakdown by rate too, which Stripe sends only when asked: always, as a session opened with
       // Stripe Tax must still be read with it after TAX_MODE changes.
-      const expand = ["payment_intent.latest_charge", "total_details.breakdown"];
+      // A subscription's session has no PaymentIntent of its own: its first invoice has (expanded for it).
+      const expand = ["payment_intent.latest_charge", "total_details.breakdown", ...subscriptionSessionExpansions];
       const session = await stripe.checkout.sessions.retrieve(payment.paymentSessionId, { expand });
-      return sessionOutcome(session);
+      return session.mode === "subscription" ? subscriptionSessionOutcome(stripe, session) : sessionOutcome(session);
     },
 
     async refund(payment: PaymentRecord, amountCents?: number): Promise<RefundResult> {
@@ -127,7 +104,10 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase, automat
     },
 
     async readWebhook(rawBody, headers) {
-      return stripeNotice(await verifyEvent(rawBody, headers.get("stripe-signature")));
+      const event = await verifyEvent(rawBody, headers.get("stripe-signature")).catch((error: unknown) => {
+        throw new WebhookSignatureError((error as Error).message);
+      });
+      return stripeNotice(event, (invoice) => paidInvoiceExtras(stripe, invoice));
     },
 
     async expire(sessionId) {
@@ -139,38 +119,7 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase, automat
         throw error;
       }
     },
+
+    ...stripeSubscriptions(stripe),
   };
-}
-
-/** What a Checkout Session (with its PaymentIntent and charge expanded, or not) says of the order's payment. */
-export function sessionOutcome(session: Stripe.Checkout.Session): PaymentLookup {
-  const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;
-  const intentId = typeof session.payment_intent === "string" ? session.payment_intent : (intent?.id ?? undefined);
-  const charge = intent && typeof intent.latest_charge === "object" ? intent.latest_charge : null;
-  if (session.status === "expired") return { status: "failed", reason: "abandoned", gatewayReference: intentId };
-  if (session.status !== "complete") return { status: "pending" };
-  if (session.payment_status === "paid" && intentId) {
-    const card = charge?.payment_method_details?.card;
-    return {
-      status: "paid",
-      gatewayReference: intentId,
-      card: card?.last4 ? { brand: card.brand ?? "card", last4: card.last4 } : undefined,
-      refundedCents: charge?.amount_refunded ?? 0,
-      tax: stripeTaxOf(session),
-    };
-  }
-  // Complete but unpaid: a delayed method (a bank debit) still on its way, or one that has failed.
-  if (intent && (intent.status === "requires_payment_method" || intent.status === "canceled")) {
-    // Cards say why in `decline_code`; bank debits in `code`.
-    const error = intent.last_payment_error;
-    return { status: "failed", reason: declineReason(error?.decline_code ?? error?.code), gatewayReference: intent.id };
-  }
-  return { status: "pending" };
-}
-
-function declineReason(code: string | undefined): DeclineReason {
-  if (code === "insufficient_funds") return "insufficientFunds";
-  if (code === "expired_card") return "expiredCard";
-  if (code === "incorrect_cvc") return "incorrectCvv";
-  return "declined";
 }

@@ -11,6 +11,8 @@ import type {
   PaymentLookup,
   PaymentRecord,
   RefundResult,
+  SavedCard,
+  SavedCardChargeRequest,
 } from "./gateway.ts";
 
 type TestOutcome = DeclineReason | "approved" | "authenticationRequired";
@@ -29,6 +31,15 @@ export const testCards: Record<string, TestOutcome> = {
   "4000000000000127": "incorrectCvv",
   "4000000000000119": "processingError",
   "4000002760003184": "authenticationRequired",
+};
+
+/**
+ * Cards that are kept, and then answer every later charge so (Stripe's 4000 0000 0000 0341: "attaching this
+ * card succeeds, but attempts to charge the customer fail"). The test gateway lets the purchase that keeps it
+ * through, so that a renewal's refusal can be tried from a checkout (docs/decisions/0025).
+ */
+export const laterDeclines: Record<string, DeclineReason> = {
+  "4000000000000341": "declined",
 };
 
 /** The test gateway, with the step a real processor's 3-D Secure page takes: the cardholder approves or not. */
@@ -64,7 +75,20 @@ const paymentParameter = "session_id";
  */
 export function createTestGateway({ db, delayMs = 400 }: { db: Database; delayMs?: number }): TestGateway {
   const payments = () => db.selectFrom("test_gateway_payments").selectAll();
-  const record = async (request: ChargeRequest, outcome: TestOutcome) => {
+  const keepCard = async (request: Pick<ChargeRequest, "card">): Promise<SavedCard> => {
+    const at = new Date().toISOString();
+    const card = {
+      id: `tcard_${randomUUID()}`,
+      brand: request.card.brand,
+      last4: request.card.number.slice(-4),
+      outcome: laterDeclines[request.card.number] ?? "approved",
+      created_at: at,
+      updated_at: at,
+    };
+    await db.insertInto("test_gateway_cards").values(card).execute();
+    return { id: card.id, brand: card.brand, last4: card.last4 };
+  };
+  const record = async (request: Omit<ChargeRequest, "card">, outcome: TestOutcome, savedCardId: string | null = null) => {
     const at = new Date().toISOString();
     const status = outcome === "approved" ? "succeeded" : outcome === "authenticationRequired" ? "requires_action" : "failed";
     return db
@@ -76,6 +100,7 @@ export function createTestGateway({ db, delayMs = 400 }: { db: Database; delayMs
         currency: request.currency,
         status,
         failure_reason: status === "failed" ? outcome : null,
+        saved_card_id: savedCardId,
         created_at: at,
         updated_at: at,
       })
@@ -93,10 +118,24 @@ export function createTestGateway({ db, delayMs = 400 }: { db: Database; delayMs
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       await new Promise((resolve) => setTimeout(resolve, delayMs));
-      const outcome = testCards[request.card.number] ?? "approved";
-      const payment = await record(request, outcome);
-      if (outcome === "approved") return { status: "approved", gatewayReference: payment.id };
+      const outcome = laterDeclines[request.card.number] ? "approved" : (testCards[request.card.number] ?? "approved");
+      // Kept once the charge went through (or once the cardholder authenticates it), never for a refusal.
+      const keeps = request.saveCard && (outcome === "approved" || outcome === "authenticationRequired");
+      const savedCard = keeps ? await keepCard(request) : undefined;
+      const payment = await record(request, outcome, savedCard?.id);
+      if (outcome === "approved") return { status: "approved", gatewayReference: payment.id, ...(savedCard && { savedCard }) };
       if (outcome === "authenticationRequired") return { status: "requiresAction", gatewayReference: payment.id };
+      return { status: "declined", reason: outcome, gatewayReference: payment.id };
+    },
+
+    saveCard: (card) => keepCard({ card }),
+
+    async chargeSavedCard(request: SavedCardChargeRequest): Promise<ChargeResult> {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const card = await db.selectFrom("test_gateway_cards").selectAll().where("id", "=", request.paymentMethodId).executeTakeFirst();
+      const outcome = (card?.outcome ?? "declined") as DeclineReason | "approved";
+      const payment = await record(request, outcome, card?.id ?? null);
+      if (outcome === "approved") return { status: "approved", gatewayReference: payment.id };
       return { status: "declined", reason: outcome, gatewayReference: payment.id };
     },
 
@@ -128,7 +167,14 @@ export function createTestGateway({ db, delayMs = 400 }: { db: Database; delayMs
       if (found.status === "failed") {
         return { status: "failed", reason: (found.failure_reason ?? "processingError") as DeclineReason, gatewayReference: found.id };
       }
-      return { status: "paid", gatewayReference: found.id, refundedCents: found.refunded_cents };
+      const savedCard = found.saved_card_id
+        ? await db
+            .selectFrom("test_gateway_cards")
+            .select(["id", "brand", "last4"])
+            .where("id", "=", found.saved_card_id)
+            .executeTakeFirst()
+        : undefined;
+      return { status: "paid", gatewayReference: found.id, refundedCents: found.refunded_cents, ...(savedCard && { savedCard }) };
     },
 
     async refund(payment: PaymentRecord, amountCents?: number): Promise<RefundResult> {

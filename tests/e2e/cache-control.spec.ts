@@ -114,6 +114,9 @@ const pages: Record<string, Expectation> = {
   // Asked without a session: the sign-in's redirect, which no cache may keep either.
   "/account/data": { get: personal, post: askEachTime, resource: true },
   "/account/delete": { get: personal, post: personal },
+  // Automatic renewal: asked without a session, the sign-in's redirect; signed in, the customer's own renewal.
+  "/account/stop-renewing/:id": { get: personal, post: personal, sample: at("/account/stop-renewing/1") },
+  "/account/card/:id": { get: personal, post: personal, sample: at("/account/card/1") },
 };
 
 /** An address of its own for each account sample. */

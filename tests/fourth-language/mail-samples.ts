@@ -73,4 +73,38 @@ export const mailSamples: Record<string, readonly unknown[]> = {
     },
   ],
   renderTrialEndingMail: [{ reference: "TR-7F3K-9QXD", name: "Camille", endsAt: new Date("2026-03-02T10:00:00.000Z"), viewers: 1 }],
+  renderChargeNotice: [
+    {
+      firstName: "Camille",
+      planKey: "standard",
+      viewers: 1,
+      amountCents: 1300,
+      currency: "EUR",
+      chargeDate: new Date("2026-03-31T10:00:00.000Z"),
+      card: { brand: "visa", last4: "4242" },
+      accountUrl: link("/account"),
+    },
+  ],
+  renderChargeFailed: [
+    {
+      firstName: "Camille",
+      planKey: "standard",
+      amountCents: 1300,
+      currency: "EUR",
+      accessEndsAt: new Date("2026-04-01T10:00:00.000Z"),
+      nextAttemptAt: new Date("2026-04-02T10:00:00.000Z"),
+      payUrl: link("/account"),
+      payUrlKind: "account",
+    },
+  ],
+  renderSubscriptionEnded: [
+    {
+      firstName: "Camille",
+      planKey: "standard",
+      accessEndsAt: new Date("2026-04-01T10:00:00.000Z"),
+      reason: "payment-failed",
+      renewUrl: link("/account"),
+      now: at,
+    },
+  ],
 };

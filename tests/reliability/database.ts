@@ -36,6 +36,8 @@ const emptiedTables = [
   "test_gateway_payments",
   "rate_limit_counters",
   "reminder_opt_outs",
+  "subscriptions",
+  "test_gateway_cards",
   ...siteTables,
   "accesses",
 ] as const;

@@ -3,11 +3,11 @@
  * RELIABILITY_DATABASE_URL is set (as in CI), else on the embedded SQLite. In turn: 1,000 checkouts at once
  * with a SIGKILL in the middle, 10,000 hostile requests, the geolocation service hanging and the mail
  * server down, SIGTERM with checkouts in flight, and on PostgreSQL only: webhooks and reminders due at once
- * on two servers with one killed, two renewals of one access paid at once on two servers, two worker processes on one port with one killed, and the database going
+ * on two servers with one killed, two renewals of one access paid at once on two servers, 300 automatic renewals due at once on two servers with one killed, two worker processes on one port with one killed, and the database going
  * away and coming back. Prints its figures; exits non-zero when any check fails.
  *
  * `node tests/reliability/run.ts hostile faults` runs only the phases named (load, hostile, faults,
- * shutdown, jobs, renewals, cluster, outage).
+ * shutdown, jobs, renewals, subscriptions, cluster, outage).
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -23,6 +23,7 @@ import { verifyMailsSent } from "./mail-delivery.ts";
 import { runConcurrentRenewals } from "./renewals.ts";
 import { createReport, seconds } from "./report.ts";
 import { freePorts, siteServer } from "./server-process.ts";
+import { runSubscriptionsAcrossServers } from "./subscriptions.ts";
 
 const startedAt = performance.now();
 const workDirectory = resolve(".reliability");
@@ -31,7 +32,7 @@ const sqliteFile = join(workDirectory, "site.db");
 // A run takes its variety from this seed; set RELIABILITY_SEED to replay one.
 const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 1_000_000);
 const phases = process.argv.slice(2);
-const runs = (phase: "load" | "hostile" | "faults" | "shutdown" | "jobs" | "renewals" | "cluster" | "outage") =>
+const runs = (phase: "load" | "hostile" | "faults" | "shutdown" | "jobs" | "renewals" | "subscriptions" | "cluster" | "outage") =>
   phases.length === 0 || phases.includes(phase);
 
 if (!existsSync("build/server/index.js")) {
@@ -104,6 +105,15 @@ try {
     if (databaseUrl) {
       const second = siteServer({ port: secondPort!, logFile: join(workDirectory, "server-2.log"), env: serverEnv });
       await runConcurrentRenewals(server, second, db, report, { accesses: 20, receiverPort: receiverPort! });
+      for (const crash of second.crashes()) report.check("the second server never crashed", false, crash);
+    } else console.log("  skipped: two servers share one database on PostgreSQL (RELIABILITY_DATABASE_URL).");
+  }
+  if (runs("subscriptions")) {
+    report.section("300 automatic renewals due at once on two servers, one killed in the middle");
+    if (databaseUrl) {
+      const second = siteServer({ port: secondPort!, logFile: join(workDirectory, "server-3.log"), env: serverEnv });
+      await runSubscriptionsAcrossServers(server, second, db, report, { subscriptions: 300, receiverPort: receiverPort! });
+      await verifyMailsSent(db, report, { directory: serverEnv.MAIL_OUTBOX_DIR, kinds: ["renewal-confirmation"] });
       for (const crash of second.crashes()) report.check("the second server never crashed", false, crash);
     } else console.log("  skipped: two servers share one database on PostgreSQL (RELIABILITY_DATABASE_URL).");
   }

@@ -38,6 +38,25 @@ function openSession(email: string): string {
   return token;
 }
 
+/** The order's access renewing automatically on the test gateway, as a checkout with the box ticked leaves it: its id. */
+function renewingSubscription(orderId: number, email: string): number {
+  const now = new Date();
+  const [access] = queryRows<{ id: number; ends_at: string }>(
+    "SELECT id, ends_at FROM accesses WHERE reference = (SELECT reference FROM orders WHERE id = ?)",
+    [orderId],
+  );
+  runSql(
+    `INSERT INTO subscriptions (order_id, access_id, email, plan_key, viewers, amount_cents, currency, processor, processor_subscription_id,
+       processor_customer_id, payment_method, card_brand, card_last4, status, next_charge_at, failed_attempts, next_retry_at, pay_url,
+       ended_at, end_reason, created_at, updated_at)
+     VALUES (?, ?, ?, 'premium', 2, 4300, 'EUR', 'test', NULL, NULL, 'tcard_html', 'visa', '4242', 'active', ?, 0, NULL, NULL, NULL, NULL, ?, ?)`,
+    [orderId, access?.id ?? null, email, access?.ends_at ?? now.toISOString(), now.toISOString(), now.toISOString()],
+  );
+  const [subscription] = queryRows<{ id: number }>("SELECT id FROM subscriptions WHERE order_id = ?", [orderId]);
+  if (!subscription) throw new Error("The subscription was not stored");
+  return subscription.id;
+}
+
 export async function accountPages(request: APIRequestContext, language: Language): Promise<AccountPage[]> {
   const email = newEmail("html-validity");
   const order = await customerWithAccess(request, email, 10, language);
@@ -61,5 +80,10 @@ export async function accountPages(request: APIRequestContext, language: Languag
   await keep(`GET ${at(`/account/invoices/${invoice.number}`)}`, await signedIn(`/account/invoices/${invoice.number}`));
   await keep(`GET ${at("/account/sign-out")}`, await signedIn("/account/sign-out"));
   await keep(`GET ${at("/account/delete")}`, await signedIn("/account/delete"));
+  // Automatic renewal: the dashboard's block, the confirmation of "Stop renewing", the test gateway's card page.
+  const subscription = renewingSubscription(order.id, email);
+  await keep(`GET ${at("/account")} (renews automatically)`, await signedIn("/account"));
+  await keep(`GET ${at(`/account/stop-renewing/${subscription}`)}`, await signedIn(`/account/stop-renewing/${subscription}`));
+  await keep(`GET ${at(`/account/card/${subscription}`)}`, await signedIn(`/account/card/${subscription}`));
   return pages;
 }

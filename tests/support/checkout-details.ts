@@ -13,6 +13,7 @@ export function contactDetails(changes: Partial<ContactDetails> = {}): ContactDe
     plan: "premium",
     viewers: 2,
     idempotencyKey: `checkout-test-${checkouts}-${Date.now()}`,
+    renewAutomatically: false,
     firstName: "Zoé",
     lastName: "Martin",
     email: `zoe.${checkouts}@example.com`,

@@ -16,7 +16,8 @@ import {
   saveContactMessage,
   subscribeToNewsletter,
 } from "../../server/db/repositories.ts";
-import type { DatabaseSchema } from "../../server/db/schema.ts";
+import type { DatabaseSchema, Order } from "../../server/db/schema.ts";
+import { startSubscription } from "../../server/db/subscriptions.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import { queueMail } from "../../server/mail/mail-job.ts";
 import { newOrder } from "./new-order.ts";
@@ -45,6 +46,8 @@ const everyTable: Record<keyof DatabaseSchema, true> = {
   invoices: true,
   credit_notes: true,
   trials: true,
+  subscriptions: true,
+  test_gateway_cards: true,
 };
 
 /** Where each text occurs: `table.column` of every row holding it (case-insensitive). */
@@ -85,9 +88,10 @@ export const someCustomer = (): Customer => {
 const yearMs = 365.25 * 24 * 60 * 60_000;
 
 /**
- * The customer's rows: a paid and delivered order (with its invoice, an access, a timeline line holding the client
- * address, its mails and a pending reminder), a paid order 11 years old with its invoice, a failed one, a contact message (and
- * the operator's copy), a newsletter sign-up, a reminder opt-out, preferences, a sign-in and a session.
+ * The customer's rows: a paid and delivered order (with its invoice, an access, a running Stripe subscription, a
+ * timeline line holding the client address, its mails and a pending reminder), a paid order 11 years old with its
+ * invoice and an ended subscription on a card the test gateway kept, a failed one, a contact message (and the
+ * operator's copy), a newsletter sign-up, a reminder opt-out, preferences, a sign-in and a session.
  */
 export async function customerWithEverything(db: Database, who: Customer, now: Date) {
   const person = { first_name: who.firstName, last_name: who.lastName, email: who.email, phone: who.phone };
@@ -126,6 +130,7 @@ export async function customerWithEverything(db: Database, who: Customer, now: D
     .returning("id")
     .executeTakeFirstOrThrow();
   await db.updateTable("orders").set({ access_id: access.id }).where("id", "=", paid.id).execute();
+  const subscriptions = await subscriptionsOf(db, { paid: { ...paid, access_id: access.id }, ancient }, now);
   await recordOrderEvent(
     db,
     { orderId: paid.id, type: "access-revealed", actor: "customer", details: { address: who.clientAddress } },
@@ -191,5 +196,43 @@ export async function customerWithEverything(db: Database, who: Customer, now: D
     })
     .execute();
   await createCustomerSession(db, { email: who.email, address: who.clientAddress }, now);
-  return { paid, ancient, failed, accessId: access.id };
+  return { paid, ancient, failed, accessId: access.id, ...subscriptions };
+}
+
+/**
+ * A running subscription at Stripe for the paid order (its processor's ids, card and unpaid invoice's page),
+ * and, for the old order, one that ended long ago on a card the test gateway kept.
+ */
+async function subscriptionsOf(db: Database, orders: { paid: Order; ancient: Order }, now: Date) {
+  const id = randomUUID();
+  const running = await startSubscription(
+    db,
+    {
+      order: { ...orders.paid, payment_processor: "stripe" },
+      processorSubscriptionId: `sub_${id}`,
+      processorCustomerId: `cus_${id}`,
+      card: { brand: "visa", last4: "4242" },
+      nextChargeAt: new Date(now.getTime() + 29 * 24 * 3600_000),
+    },
+    now,
+  );
+  await db
+    .updateTable("subscriptions")
+    .set({ pay_url: `https://invoice.stripe.com/i/${id}` })
+    .where("id", "=", running.subscription.id)
+    .execute();
+  const old = orders.ancient.created_at;
+  const card = { id: `tcard_${id}`, brand: "mastercard", last4: "4444", outcome: "approved", created_at: old, updated_at: old };
+  await db.insertInto("test_gateway_cards").values(card).execute();
+  const ended = await startSubscription(
+    db,
+    { order: orders.ancient, paymentMethod: card.id, card: { brand: card.brand, last4: card.last4 }, nextChargeAt: null },
+    new Date(old),
+  );
+  await db
+    .updateTable("subscriptions")
+    .set({ status: "ended", end_reason: "payment-failed", ended_at: old })
+    .where("id", "=", ended.subscription.id)
+    .execute();
+  return { subscriptionId: running.subscription.id, endedSubscriptionId: ended.subscription.id, keptCardId: card.id };
 }

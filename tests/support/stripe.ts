@@ -4,7 +4,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { applyPaymentNotice } from "../../app/checkout/payment-events.server";
+import { applyProcessorNotice } from "../../app/checkout/payment-events.server";
 import { type PlaceOrderContext, placeHostedOrder } from "../../app/checkout/place-order.server";
 import type { ContactDetails } from "../../app/checkout/schema";
 import type { SettleServices } from "../../app/checkout/settle-order.server";
@@ -51,7 +51,7 @@ async function startEndpoint(services: () => SettleServices & { gateway: StripeG
       return;
     }
     try {
-      const result = notice ? await applyPaymentNotice(services(), notice) : "ignored";
+      const result = notice ? await applyProcessorNotice(services(), notice) : "ignored";
       response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ result }));
     } catch {
       response.writeHead(500).end();

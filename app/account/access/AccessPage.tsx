@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { site } from "../../../content/site";
 import { useLocalizedPath } from "../../i18n/use-language";
+import { RenewalStatus } from "../dashboard/RenewalStatus";
+import type { RenewalLine } from "../dashboard/renewal-line";
 import { card, primaryButton, secondaryButton, textLink } from "../dashboard/ui";
 import { useAccountText } from "../text";
 import type { AccessAnswer, AccessView } from "./page.server";
@@ -52,7 +54,15 @@ function Outcome({ answer, email }: { answer: AccessAnswer | undefined; email: s
   );
 }
 
-export function AccessPage({ access, answer }: { access: AccessView; answer: AccessAnswer | undefined }) {
+export function AccessPage({
+  access,
+  answer,
+  renewal = null,
+}: {
+  access: AccessView;
+  answer: AccessAnswer | undefined;
+  renewal?: RenewalLine | null;
+}) {
   const { t } = useAccountText();
   const localized = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
@@ -104,6 +114,11 @@ export function AccessPage({ access, answer }: { access: AccessView; answer: Acc
         )}
       </div>
       <Outcome answer={answer} email={access.email} />
+      {renewal && (
+        <div className={`mt-6 ${card}`}>
+          <RenewalStatus line={renewal} reference={access.reference} />
+        </div>
+      )}
     </>
   );
 }

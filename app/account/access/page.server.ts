@@ -6,6 +6,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { type Language, localizePath } from "../../../common/languages";
 import { site } from "../../../content/site";
+import { latestSubscriptionOfAccess } from "../../../server/db/admin-subscriptions.ts";
 import type { Access } from "../../../server/db/schema.ts";
 import { logger } from "../../../server/logger.ts";
 import { encryptionKey } from "../../admin/secrets.server";
@@ -14,6 +15,7 @@ import { clientAddress } from "../../rate-limit.server";
 import { servicesOf } from "../../services.server";
 import { accessState } from "../dashboard/access-state";
 import { accountFormat } from "../dashboard/format";
+import { renewalLine } from "../dashboard/renewal-line";
 import { currentSession } from "../session.server";
 import { ownAccess } from "./find.server";
 import { type ResendOutcome, resendAccessMail } from "./resend.server";
@@ -47,7 +49,10 @@ export async function loadAccessPage(context: Readonly<RouterContextProvider>, r
     if (!session) return toSignIn(language);
     const access = await ownAccess(db, session, reference);
     if (!access) return notFound();
-    return answer({ state: "found" as const, access: accessView(access, language, session.time_zone) });
+    // Its automatic renewal, said as the dashboard says it, with the same buttons.
+    const subscription = await latestSubscriptionOfAccess(db, access.id);
+    const renewal = renewalLine(subscription, access, accountFormat(language, session.time_zone), language);
+    return answer({ state: "found" as const, access: accessView(access, language, session.time_zone), renewal });
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "An account's access page could not be loaded");
     return unavailable();

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useAccountText } from "../text";
 import type { AccessState } from "./access-state";
 import type { DeviceGuide } from "./load.server";
+import { RenewalStatus } from "./RenewalStatus";
 import type { AccessLine } from "./subscriptions.server";
 import { card, primaryButton, secondaryButton, sectionHeading, textLink } from "./ui";
 
@@ -27,7 +28,9 @@ function StateBadge({ state, trialHoursLeft }: { state: AccessState; trialHoursL
 /** What comes next for the access: the reminders, or why there are none, and what renewing does. */
 function NextSteps({ access }: { access: AccessLine }) {
   const { t } = useAccountText();
-  const running = access.state.kind === "active" || access.state.kind === "ending";
+  // An access that renews by itself gets no reminders and needs no "renew" hint: its renewal says what comes.
+  const renewsItself = access.renewal?.kind === "active" || access.renewal?.kind === "failing";
+  const running = (access.state.kind === "active" || access.state.kind === "ending") && !renewsItself;
   const lines: string[] = [];
   if (access.trialHoursLeft !== null) lines.push(t("dashboard.subscriptions.trialHint"));
   else if (running && access.reminders.length > 0) {
@@ -72,6 +75,7 @@ function AccessCard({ access, guides }: { access: AccessLine; guides: DeviceGuid
         </dt>
         <dd className="text-muted">{access.endsAt}</dd>
       </dl>
+      <RenewalStatus line={access.renewal} reference={access.reference} />
       <NextSteps access={access} />
       <div className="mt-5 flex flex-wrap gap-3">
         {access.renewHref && (

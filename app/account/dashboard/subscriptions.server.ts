@@ -4,10 +4,12 @@ import { site } from "../../../content/site";
 import { accessesOf, ordersOfAccess } from "../../../server/db/accesses.ts";
 import type { Database } from "../../../server/db/database.ts";
 import type { Access } from "../../../server/db/schema.ts";
+import { subscriptionsOfEmail } from "../../../server/db/subscriptions.ts";
 import { REMINDER_DAYS } from "../../jobs/schedule.server";
 import { renewalToken } from "../../renewals/links.server";
 import { type AccessState, accessState, isRenewable, upcomingReminders } from "./access-state";
 import type { AccountFormat } from "./format";
+import { latestByAccess, type RenewalLine, renewalLine } from "./renewal-line";
 
 export interface AccessLine {
   reference: string;
@@ -25,6 +27,8 @@ export interface AccessLine {
   detailsHref: string;
   /** A free trial's line: the whole hours it has left (rounded up, 0 once ended); null for a paid access. */
   trialHoursLeft: number | null;
+  /** Its automatic renewal, when it has (or had) one. */
+  renewal: RenewalLine | null;
 }
 
 const hourMs = 60 * 60_000;
@@ -54,7 +58,8 @@ export async function loadSubscriptions(
     linkKey,
   }: { language: Language; format: AccountFormat; optedOut: boolean; now: Date; linkKey: Buffer | undefined },
 ): Promise<AccessLine[]> {
-  const accesses = await accessesOf(db, email);
+  const [accesses, subscriptions] = await Promise.all([accessesOf(db, email), subscriptionsOfEmail(db, email)]);
+  const latest = latestByAccess(subscriptions);
   return Promise.all(
     accesses.map(async (access) => ({
       reference: access.reference,
@@ -68,6 +73,7 @@ export async function loadSubscriptions(
       renewHref: await renewHref(db, access, language, now, linkKey),
       detailsHref: localizePath(`/account/access/${encodeURIComponent(access.reference)}`, language),
       trialHoursLeft: access.kind === "trial" ? Math.max(0, Math.ceil((Date.parse(access.ends_at) - now.getTime()) / hourMs)) : null,
+      renewal: renewalLine(latest.get(access.id), access, format, language),
     })),
   );
 }

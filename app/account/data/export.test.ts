@@ -58,6 +58,40 @@ for (const target of testTargets) {
         note: notes.accessDetailsNote,
         list: [expect.objectContaining({ reference: mine.paid.reference, status: "active" })],
       });
+      // Automatic renewals, oldest first: the processor's ids are the customer's own records there.
+      const stripe = await handle.db
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", mine.subscriptionId)
+        .executeTakeFirstOrThrow();
+      expect(file.subscriptions).toEqual([
+        expect.objectContaining({
+          order: mine.ancient.reference,
+          status: "ended",
+          endReason: "payment-failed",
+          card: { brand: "mastercard", last4: "4444" },
+          processor: "test",
+        }),
+        {
+          order: mine.paid.reference,
+          access: mine.paid.reference,
+          startedAt: NOW.toISOString(),
+          plan: mine.paid.plan_key,
+          viewers: mine.paid.viewers,
+          amountCents: mine.paid.amount_cents,
+          currency: mine.paid.currency,
+          status: "active",
+          nextChargeAt: stripe.next_charge_at,
+          failedAttempts: 0,
+          nextRetryAt: null,
+          endedAt: null,
+          endReason: null,
+          card: { brand: "visa", last4: "4242" },
+          processor: "stripe",
+          processorSubscriptionId: stripe.processor_subscription_id,
+          processorCustomerId: stripe.processor_customer_id,
+        },
+      ]);
       expect(file.contactMessages).toEqual([expect.objectContaining({ subject: "Hi", message: "A question" })]);
       expect(file.newsletter).toMatchObject({ state: "awaiting-confirmation", language: "es" });
       expect(file.renewalReminders).toEqual({ state: "stopped", since: NOW.toISOString() });
@@ -79,6 +113,9 @@ for (const target of testTargets) {
         "token_hash",
         "idempotency",
         "ops@shop.example",
+        // The kept card's id charges it; the unpaid invoice's page pays it: handles, not facts about the customer.
+        mine.keptCardId,
+        "invoice.stripe.com",
       ]) {
         expect(text).not.toContain(secret);
       }
@@ -88,6 +125,7 @@ for (const target of testTargets) {
       const file = buildExport(await customerRecords(handle.db, "nobody@example.com"), notes, NOW);
       expect(file).toMatchObject({
         orders: [],
+        subscriptions: [],
         contactMessages: [],
         newsletter: null,
         preferences: null,

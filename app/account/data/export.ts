@@ -2,12 +2,13 @@
  * "Download my data" (GDPR articles 15 and 20): the file the customer receives, built from their rows
  * (server/db/customer-data.ts). Pure. The shape is versioned: a change that removes or renames a field is a
  * new `version`; adding one is not. Never in it: secrets (the sealed access details, mails that carry them,
- * sign-in tokens and codes), the shop's internal columns (idempotency keys, claims and leases, processor ids),
- * and the operator's side of the timeline (notes, provisioning attempts, alerts).
+ * sign-in tokens and codes), the shop's internal columns (idempotency keys, claims and leases, an order's processor
+ * ids), and the operator's side of the timeline (notes, provisioning attempts, alerts). A subscription's
+ * processor ids are in it: they name the customer's own contract and customer record at the processor.
  */
 import type { CustomerRecords } from "../../../server/db/customer-data.ts";
 import type { MailWithState } from "../../../server/db/mails.ts";
-import type { Invoice, Order, OrderEvent } from "../../../server/db/schema.ts";
+import type { Invoice, Order, OrderEvent, Subscription } from "../../../server/db/schema.ts";
 
 export const EXPORT_FORMAT = "customer-data-export";
 export const EXPORT_VERSION = 1;
@@ -73,6 +74,33 @@ function order(row: Order, events: OrderEvent[]) {
   };
 }
 
+/**
+ * An automatic renewal: what it charges, when, on which card (brand and last four digits), how it went and how
+ * it ended. Not the kept card's id (a handle for charging, not a fact about the customer) nor the unpaid
+ * invoice's page (a link that pays).
+ */
+function subscription(row: Subscription, orderReference: string | null, access: string | null) {
+  return {
+    order: orderReference,
+    access,
+    startedAt: row.created_at,
+    plan: row.plan_key,
+    viewers: row.viewers,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    status: row.status,
+    nextChargeAt: row.next_charge_at,
+    failedAttempts: row.failed_attempts,
+    nextRetryAt: row.next_retry_at,
+    endedAt: row.ended_at,
+    endReason: row.end_reason,
+    card: row.card_brand || row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
+    processor: row.processor,
+    processorSubscriptionId: row.processor_subscription_id,
+    processorCustomerId: row.processor_customer_id,
+  };
+}
+
 function mailState(mail: MailWithState): "sent" | "failed" | "waiting" {
   if (mail.sent_at) return "sent";
   return mail.failed_at ? "failed" : "waiting";
@@ -119,6 +147,9 @@ export function buildExport(records: CustomerRecords, notes: ExportNotes, now: D
         revokeReason: access.revoke_reason,
       })),
     },
+    subscriptions: records.subscriptions.map((row) =>
+      subscription(row, referenceOf.get(row.order_id) ?? null, row.access_id === null ? null : (accessOf.get(row.access_id) ?? null)),
+    ),
     invoices: records.invoices.map((invoice) => ({
       number: invoice.number,
       issuedAt: invoice.issued_at,

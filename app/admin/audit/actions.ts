@@ -18,6 +18,7 @@ export const knownAuditActions = [
   "operator-password-set",
   "customer-erasure",
   "trial-deliver",
+  "stop-renewal",
 ] as const;
 
 /** An action from the query string: trimmed, and short enough to be a name rather than a payload. */

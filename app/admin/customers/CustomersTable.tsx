@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { site } from "../../../content/site";
-import type { CustomerFilter, CustomerRow, CustomerState } from "../../../server/db/admin-customers.ts";
+import { type CustomerFilter, type CustomerRow, type CustomerState, renewalFilters } from "../../../server/db/admin-customers.ts";
 import { ConsoleTable, cellClass } from "../list/ConsoleTable";
 import { DateTime } from "../list/DateTime";
 import { useAdminText } from "../text";
@@ -13,16 +13,25 @@ const tones: Record<CustomerState, string> = {
 };
 const columns = ["name", "email", "plan", "accessEnds", "state", "order"] as const;
 
+/** The caption and empty text of a filter: a state's own, or automatic renewal's (customers.json, `renewal`). */
+function filterTexts(filter: CustomerFilter, t: ReturnType<typeof useAdminText>["t"]) {
+  if ((renewalFilters as readonly string[]).includes(filter)) {
+    const renewal = filter as (typeof renewalFilters)[number];
+    return { caption: t(`customers.renewal.captions.${renewal}`), empty: t(`customers.renewal.empty.${renewal}`) };
+  }
+  const state = filter as CustomerState | "all";
+  return { caption: t(`customers.captions.${state}`), empty: t(`customers.empty.${state}`) };
+}
+
 /** One row per customer; the state is said in words, its colour only repeats them. */
 export function CustomersTable({ filter, customers }: { filter: CustomerFilter; customers: CustomerRow[] }) {
   const { t, language } = useAdminText();
   const planName = (key: string) => site.plans.find((plan) => plan.key === key)?.name ?? key;
+  const { caption, empty } = filterTexts(filter, t);
+  const headers = columns.map((column) => t(`customers.columns.${column}`));
+  headers.splice(5, 0, t("customers.renewal.column"));
   return (
-    <ConsoleTable
-      caption={t(`customers.captions.${filter}`)}
-      empty={t(`customers.empty.${filter}`)}
-      headers={columns.map((column) => t(`customers.columns.${column}`))}
-    >
+    <ConsoleTable caption={caption} empty={empty} headers={headers}>
       {customers.map((customer) => (
         <tr key={customer.id}>
           <th scope="row" className={`${cellClass} font-semibold`}>
@@ -35,6 +44,17 @@ export function CustomersTable({ filter, customers }: { filter: CustomerFilter; 
           </td>
           <td className={cellClass}>
             <span className={`${badge} ${tones[customer.state]}`}>{t(`customers.states.${customer.state}`)}</span>
+          </td>
+          <td className={cellClass} data-renewal={customer.renewal ?? "none"}>
+            {customer.renewal ? (
+              <span
+                className={`${badge} ${customer.renewal === "failing" ? "border-danger/60 text-danger" : "border-success/60 text-success"}`}
+              >
+                {t(`customers.renewal.badges.${customer.renewal}`)}
+              </span>
+            ) : (
+              <span className="text-muted">{t("customers.renewal.none")}</span>
+            )}
           </td>
           <td className={`${cellClass} whitespace-nowrap`}>
             <Link

@@ -19,6 +19,7 @@ const row: CustomerRow = {
   status: "active",
   access_ends_at: "2026-05-04T12:00:00.000Z",
   state: "ending",
+  renewal: null,
 };
 
 function render(language: "en" | "es" | "fr", customers: CustomerRow[]): string {

@@ -4,7 +4,7 @@
  */
 import type { AdminTextKey } from "../text";
 
-export const orderIntents = ["settle", "deliver", "extend", "resend", "refund-confirm", "refund"] as const;
+export const orderIntents = ["settle", "deliver", "extend", "resend", "refund-confirm", "refund", "stop-renewal"] as const;
 export type OrderIntent = (typeof orderIntents)[number];
 
 /** An amount is worded by the page, in the operator's language. */

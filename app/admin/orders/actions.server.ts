@@ -6,6 +6,7 @@ import { extendRenewal } from "./extend.server";
 import { refundOrder, reviewRefund } from "./refund.server";
 import { resendMail } from "./resend.server";
 import { settleFromConsole } from "./settle.server";
+import { stopRenewalFromConsole } from "./stop-renewal.server";
 
 type OrderAction = (
   services: ConsoleServices,
@@ -22,6 +23,7 @@ const actions: Record<OrderIntent, OrderAction> = {
   resend: resendMail,
   "refund-confirm": reviewRefund,
   refund: refundOrder,
+  "stop-renewal": stopRenewalFromConsole,
 };
 
 /** The order page's one action, dispatched on the form's hidden `intent`. */

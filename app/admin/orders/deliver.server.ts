@@ -8,6 +8,7 @@ import { type AccessDetails, AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../
 import { queueMail } from "../../../server/mail/mail-job.ts";
 import { scheduleAccessJobs } from "../../jobs/schedule.server";
 import type { Services } from "../../services.server";
+import { linkSubscriptionAccess } from "../../subscriptions/link.server";
 import { parseAccessForm } from "./access-form";
 import { type ActionResult, type FormValues, failed, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
@@ -49,6 +50,8 @@ export async function fulfilOrder(
   const delivered = await services.db.transaction().execute(async (transaction) => {
     const updated = await markOrderDelivered(transaction, order.id, { sealedDetails, ...period }, now);
     if (!updated) return undefined;
+    // A first purchase with automatic renewal: its subscription renews the access made now.
+    if (updated.access_id !== null) await linkSubscriptionAccess(transaction, updated.id, updated.access_id, period.endsAt, now);
     await scheduleAccessJobs(transaction, { id: updated.access_id ?? 0 }, period.endsAt, now);
     // The mail carries the details: it is stored sealed too, and opened only to be sent.
     const message = { kind: AFTER_SALE_MAIL_KINDS.access, to: order.email, ...mail, orderId: order.id, sealWith: key };

@@ -2,9 +2,10 @@ import { open } from "../../../server/admin/secret-box.ts";
 import { serverConfig } from "../../../server/config.ts";
 import { findAccessById } from "../../../server/db/accesses.ts";
 import { listOrderMails } from "../../../server/db/admin-orders.ts";
+import { subscriptionOfOrderPage } from "../../../server/db/admin-subscriptions.ts";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderByReference } from "../../../server/db/repositories.ts";
-import type { Access, Order } from "../../../server/db/schema.ts";
+import type { Access, Order, Subscription } from "../../../server/db/schema.ts";
 import type { AccessDetails } from "../../../server/mail/access-mail.ts";
 import { DISPUTED_EVENT } from "../../access/dispute.server";
 import type { ConsoleServices } from "./console-services.server";
@@ -59,15 +60,24 @@ const accessLine = (access: Access): AccessLine => ({
   revokeReason: access.revoke_reason,
 });
 
+/** The automatic renewal the order page shows: never its kept payment method. */
+export type SubscriptionFacts = Omit<Subscription, "payment_method" | "email" | "created_at" | "updated_at">;
+
+function subscriptionFacts(subscription: Subscription): SubscriptionFacts {
+  const { payment_method: _method, email: _email, created_at: _created, updated_at: _updated, ...facts } = subscription;
+  return facts;
+}
+
 /** Everything the order page shows, or undefined for an unknown reference. */
 export async function loadOrderPage(services: ConsoleServices, reference: string) {
   const order = await findOrderByReference(services.db, reference);
   if (!order) return undefined;
   const accessId = order.access_id ?? order.renews_access_id;
-  const [events, mails, access] = await Promise.all([
+  const [events, mails, access, subscription] = await Promise.all([
     listOrderEvents(services.db, order.id),
     listOrderMails(services.db, order.id),
     accessId ? findAccessById(services.db, accessId) : undefined,
+    subscriptionOfOrderPage(services.db, order),
   ]);
   const { idempotency_key: _key, next_check_at: _check, ...view } = order;
   return {
@@ -83,6 +93,7 @@ export async function loadOrderPage(services: ConsoleServices, reference: string
     provisioning: Boolean(serverConfig().FULFILMENT_WEBHOOK_URL),
     disputedAt: events.find((event) => event.type === DISPUTED_EVENT)?.created_at ?? null,
     canSeal: services.accessKey !== null,
+    subscription: subscription ? subscriptionFacts(subscription) : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { site } from "../../../content/site";
 import { type AdminTextKey, useAdminText } from "../text";
 import { useOrderFormat } from "./format";
 import { refundReasons } from "./refund-form";
+import { subscriptionMore } from "./subscription-words";
 import type { EventEntry, MailEntry, TimelineEntry } from "./timeline";
 
 /** Recorded event types with words of their own; any other shows as recorded. */
@@ -31,6 +32,15 @@ const eventKeys: Readonly<Record<string, AdminTextKey>> = {
   "access-revoked": "orders.timeline.events.accessRevoked",
   disputed: "orders.timeline.events.disputed",
   "access-event-sent": "orders.timeline.events.accessEventSent",
+  // Automatic renewal (issue 24): written on the order that started the subscription.
+  "subscription-started": "orders.subscription.events.started",
+  "automatic-charge": "orders.subscription.events.charged",
+  "subscription-charge-failed": "orders.subscription.events.chargeFailed",
+  "subscription-retry": "orders.subscription.events.retry",
+  "subscription-stopped": "orders.subscription.events.stopped",
+  "subscription-ended": "orders.subscription.events.ended",
+  "charge-notice-sent": "orders.subscription.events.noticeSent",
+  "subscription-card-changed": "orders.subscription.events.cardChanged",
 };
 
 /** Why a reminder was not sent, as the renewal job records it. */
@@ -94,6 +104,9 @@ export function useTimelineWords() {
       more.push(
         t("orders.detail.accessRange", { start: format.dateTime(text(details.startsAt)), end: format.dateTime(text(details.endsAt)) }),
       );
+    }
+    if (eventKeys[entry.type]?.startsWith("orders.subscription.")) {
+      more.push(...subscriptionMore(entry.type, details, t, format.dateTime));
     }
     return { what, more };
   }

@@ -47,5 +47,5 @@ export default function AccountAccess({ loaderData, actionData }: Route.Componen
   if (loaderData.state === "unavailable") return <AccountUnavailable />;
   if (loaderData.state === "not-found") return <NotFound />;
   const answer = actionData && "intent" in actionData ? (actionData as AccessAnswer) : undefined;
-  return <AccessPage access={loaderData.access} answer={answer} />;
+  return <AccessPage access={loaderData.access} answer={answer} renewal={loaderData.renewal} />;
 }

@@ -1,4 +1,4 @@
-import { customerFilters } from "../../../server/db/admin-customers.ts";
+import { type CustomerFilter, type CustomerState, customerFilters } from "../../../server/db/admin-customers.ts";
 import { operatorContext } from "../../admin/auth.server";
 import { CustomerCounts } from "../../admin/customers/CustomerCounts";
 import { CustomersTable } from "../../admin/customers/CustomersTable";
@@ -17,6 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadCustomers(db, new URL(request.url));
 }
 
+function filterLabel(value: CustomerFilter, t: ReturnType<typeof useAdminText>["t"]): string {
+  if (value === "all") return t("customers.allStates");
+  if (value === "renews" || value === "failing" || value === "no-renewal") return t(`customers.renewal.filters.${value}`);
+  return t(`customers.states.${value satisfies CustomerState}`);
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "customers.title");
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
@@ -33,7 +39,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         value={filter}
         options={customerFilters.map((value) => ({
           value,
-          label: value === "all" ? t("customers.allStates") : t(`customers.states.${value}`),
+          label: filterLabel(value, t),
         }))}
       />
       <CustomersTable filter={filter} customers={customers} />

@@ -14,6 +14,7 @@ import { NextActions } from "../../admin/orders/NextActions";
 import { OrderFacts } from "../../admin/orders/OrderFacts";
 import { loadOrderPage } from "../../admin/orders/order-page.server";
 import { StatusBadge } from "../../admin/orders/StatusBadge";
+import { SubscriptionPanel } from "../../admin/orders/SubscriptionPanel";
 import { Timeline } from "../../admin/orders/Timeline";
 import { linkClass } from "../../admin/orders/ui";
 import { useAdminText } from "../../admin/text";
@@ -71,6 +72,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <NextActions data={loaderData} result={actionData} />
       <OrderFacts order={order} />
       <AccessFacts order={order} access={loaderData.access} />
+      <SubscriptionPanel order={order} subscription={loaderData.subscription} />
       <Timeline entries={loaderData.timeline} />
     </article>
   );

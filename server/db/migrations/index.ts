@@ -17,6 +17,7 @@ import * as invoices from "./011_invoices.ts";
 import * as mailInvoice from "./012_mail_invoice.ts";
 import * as booksIndexes from "./013_books_indexes.ts";
 import * as stripeTax from "./014_stripe_tax.ts";
+import * as subscriptions from "./015_subscriptions.ts";
 import * as trials from "./016_trials.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "012_mail_invoice": mailInvoice,
   "013_books_indexes": booksIndexes,
   "014_stripe_tax": stripeTax,
+  "015_subscriptions": subscriptions,
   "016_trials": trials,
 };
 

@@ -4,7 +4,7 @@ import { ApiError, invalidRequest } from "./errors.ts";
 import { header, newRequestId, readBody, sendJson } from "./http.ts";
 import type { IdempotencyKeys } from "./idempotency.ts";
 import { type FormObject, parseForm } from "./params.ts";
-import type { Route } from "./routes.ts";
+import type { Route } from "./route-kit.ts";
 import type { RecordedRequest } from "./types.ts";
 
 export interface ApiOptions {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "./errors.ts";
 import { readBody, sendJson } from "./http.ts";
 import type { Ledger } from "./ledger.ts";
-import type { RecordedRequest } from "./types.ts";
+import type { EventObject, RecordedRequest } from "./types.ts";
 import type { WebhookSender } from "./webhooks.ts";
 
 export interface ControlOptions {
@@ -34,7 +34,7 @@ function oneOf<const V extends string>(body: Body, name: string, values: readonl
  */
 export async function handleControl(request: IncomingMessage, response: ServerResponse, url: URL, options: ControlOptions) {
   const { ledger, webhooks, requests } = options;
-  const sessionOf = (intentId: string) => ledger.sessionOfIntent.get(intentId) ?? null;
+  const { billing } = ledger;
   const routes: Record<string, Handler> = {
     "POST /_control/webhooks": (body) => {
       if (typeof body.held !== "boolean") throw new ControlError(400, '"held" must be true or false');
@@ -48,6 +48,8 @@ export async function handleControl(request: IncomingMessage, response: ServerRe
     },
     "POST /_control/sessions/:id/settle": (body, id) => ledger.settle(id, oneOf(body, "outcome", ["succeeded", "failed"])),
     "POST /_control/sessions/:id/expire": (_, id) => ledger.expire(id),
+    "POST /_control/subscriptions/:id/advance": (body, id) => billing.advance(id, oneOf(body, "outcome", ["succeeded", "failed"])),
+    "POST /_control/invoices/:id/pay": (_, id) => billing.payOpenInvoice(id),
     "POST /_control/events/:id/deliver": async (_, id) => {
       if (!webhooks.events.some((recorded) => recorded.event.id === id)) throw new ControlError(404, `No such event: '${id}'`);
       if (!webhooks.url)
@@ -65,14 +67,16 @@ export async function handleControl(request: IncomingMessage, response: ServerRe
     },
     "GET /_control/events": () =>
       webhooks.events.map(({ event, deliveries }) => {
-        const object = event.data.object;
-        const session = object.object === "checkout.session" ? object.id : sessionOf(object.payment_intent);
-        return { id: event.id, type: event.type, created: event.created, object: object.id, session, deliveries };
+        const { session, subscription } = subjectOf(ledger, event.data.object);
+        return { id: event.id, type: event.type, created: event.created, object: event.data.object.id, session, subscription, deliveries };
       }),
     "GET /_control/events/:id": (_, id) => webhooks.events.find((recorded) => recorded.event.id === id) ?? notFound("event", id),
     "GET /_control/requests": () => requests,
     "GET /_control/sessions": () => [...ledger.sessions.values()],
     "GET /_control/sessions/:id": (_, id) => ledger.sessions.get(id) ?? notFound("Checkout Session", id),
+    "GET /_control/subscriptions": () => [...billing.subscriptions.values()],
+    "GET /_control/subscriptions/:id": (_, id) => billing.subscriptions.get(id) ?? notFound("subscription", id),
+    "GET /_control/invoices/:id": (_, id) => billing.invoices.get(id) ?? notFound("invoice", id),
   };
 
   const segments = url.pathname.split("/");
@@ -96,6 +100,28 @@ export async function handleControl(request: IncomingMessage, response: ServerRe
     if (error instanceof ApiError) return sendJson(response, error.status, error.body());
     sendJson(response, 500, { error: { message: (error as Error).message } });
   }
+}
+
+/** The session and the subscription an event's object belongs to, for listing events by either. */
+function subjectOf(ledger: Ledger, object: EventObject): { session: string | null; subscription: string | null } {
+  const { billing } = ledger;
+  const intent = "payment_intent" in object && typeof object.payment_intent === "string" ? object.payment_intent : null;
+  const invoice = intent
+    ? billing.invoices.get(billing.invoiceOfIntent.get(intent) ?? "")
+    : object.object === "invoice"
+      ? object
+      : undefined;
+  const subscription =
+    object.object === "subscription"
+      ? object.id
+      : object.object === "checkout.session"
+        ? (object.subscription as string | null)
+        : (invoice?.parent.subscription_details.subscription ?? null);
+  const session =
+    object.object === "checkout.session"
+      ? object.id
+      : ((subscription && billing.sessionOfSubscription.get(subscription)) ?? (intent && ledger.sessionOfIntent.get(intent)) ?? null);
+  return { session, subscription };
 }
 
 function notFound(kind: string, id: string): never {

@@ -114,7 +114,7 @@ describe("POST /v1/checkout/sessions", () => {
 
   const now = Math.floor(Date.now() / 1000);
   it.each([
-    ["mode", { mode: "subscription" }, undefined],
+    ["mode", { mode: "setup" }, undefined],
     ["locale", { locale: "xx" }, undefined],
     ["customer_email", { customer_email: "not-an-address" }, "email_invalid"],
     ["success_url", { success_url: "/checkout/return" }, "url_invalid"],

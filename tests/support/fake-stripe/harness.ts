@@ -87,3 +87,25 @@ export function sessionParams(overrides: Partial<Stripe.Checkout.SessionCreatePa
     ...overrides,
   };
 }
+
+/** What our checkout asks for when the visitor chooses automatic renewal: the same plan, every three months. */
+export function subscriptionParams(overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams {
+  const { payment_intent_data: _, ...params } = sessionParams();
+  return {
+    ...params,
+    mode: "subscription",
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: "eur",
+          unit_amount: 2900,
+          product_data: { name: "Plan Or – 3 mois, 2 écrans" },
+          recurring: { interval: "month", interval_count: 3 },
+        },
+      },
+    ],
+    subscription_data: { metadata: { order_reference: "NS-2026-0001", access_reference: "NS-2026-0001" } },
+    ...overrides,
+  };
+}

@@ -75,6 +75,10 @@ function countryField(session: CheckoutSession): string {
   return `<p><label for="country">Country or region</label> <select id="country" name="country" autocomplete="country">${options}</select></p>\n${tax}`;
 }
 
+/** A bank debit settles days later; the double takes a subscription by card only. */
+const delayed = (session: CheckoutSession) =>
+  session.mode === "subscription" ? "" : ' <button type="submit" name="how" value="delayed">Pay by bank debit (confirmed later)</button>';
+
 function form(session: CheckoutSession): string {
   const email = session.customer_email
     ? `<p>Email: ${escapeHtml(session.customer_email)}</p>`
@@ -82,7 +86,7 @@ function form(session: CheckoutSession): string {
   return `<form method="post" action="/pay/${escapeHtml(session.id)}">
 ${email}
 ${countryField(session)}
-<p><button type="submit" name="how" value="card">Pay</button> <button type="submit" name="how" value="delayed">Pay by bank debit (confirmed later)</button></p>
+<p><button type="submit" name="how" value="card">${session.mode === "subscription" ? "Subscribe" : "Pay"}</button>${delayed(session)}</p>
 </form>`;
 }
 
@@ -110,7 +114,8 @@ export async function handleHostedPage(request: IncomingMessage, response: Serve
 
   const fields = new URLSearchParams(await readBody(request));
   const how = fields.get("how");
-  if (how !== "card" && how !== "delayed") return answer(400, "Unknown payment method", open ? form(session) : closed(session));
+  const known = how === "card" || (how === "delayed" && session.mode !== "subscription");
+  if (!known) return answer(400, "Unknown payment method", open ? form(session) : closed(session));
   // A second submission (a double click, the back button) finds the session closed: show it as it now is.
   if (session.status !== "open") return send(response, 303, "", { Location: `/pay/${id}` });
   const country = fields.get("country") ?? undefined;

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { Billing } from "./billing.ts";
 import { type ApiError, invalidRequest, noSuch } from "./errors.ts";
 import { buildCharge, buildPaymentIntent, buildRefund, buildSession, formatAmount, newId, unixNow } from "./objects.ts";
 import { calculateTax, type TaxBreakdown } from "./tax.ts";
@@ -25,12 +26,15 @@ export class Ledger {
   /** A PaymentIntent's session: Stripe keeps no such field, but the controls list events by session. */
   readonly sessionOfIntent = new Map<string, string>();
   private readonly intentMetadata = new Map<string, Record<string, string>>();
+  /** Stripe Billing: the subscriptions that subscription-mode sessions start, and their invoices. */
+  readonly billing: Billing;
   private readonly webhooks: WebhookSender;
   private readonly baseUrl: () => string;
 
   constructor(webhooks: WebhookSender, baseUrl: () => string) {
     this.webhooks = webhooks;
     this.baseUrl = baseUrl;
+    this.billing = new Billing({ paymentIntents: this.paymentIntents, charges: this.charges }, webhooks, baseUrl);
   }
 
   createSession(input: SessionInput, paymentIntentMetadata: Record<string, string>): CheckoutSession {
@@ -38,6 +42,7 @@ export class Ledger {
     this.sessions.set(session.id, session);
     this.lineItems.set(session.id, input.lineItems);
     this.intentMetadata.set(session.id, paymentIntentMetadata);
+    if (input.mode === "subscription") this.billing.metadataOfSession.set(session.id, input.subscriptionMetadata);
     return session;
   }
 
@@ -60,6 +65,9 @@ export class Ledger {
   async complete(id: string, how: "card" | "delayed", email?: string, country?: string): Promise<CheckoutSession> {
     const session = this.session(id);
     if (session.status !== "open") throw notInStatus("completed", ["open"]);
+    if (session.mode === "subscription" && how !== "card") {
+      throw invalidRequest("This test double of Stripe takes subscriptions by card only.", undefined, undefined, 400);
+    }
     const asksAddress = session.automatic_tax.enabled || session.billing_address_collection === "required";
     const address = asksAddress ? billingAddress(country ?? guessedCountry(session)) : null;
     if (session.automatic_tax.enabled && address) {
@@ -72,6 +80,32 @@ export class Ledger {
       });
       this.breakdowns.set(id, tax.breakdown);
     }
+    const customerDetails = {
+      address,
+      business_name: null,
+      email: session.customer_email ?? email ?? "customer@example.com",
+      individual_name: null,
+      name: null,
+      phone: null,
+      tax_exempt: "none" as const,
+      tax_ids: [],
+    };
+    if (session.mode === "subscription") {
+      // Everything in place first, then the events, in the order Stripe usually sends them (not a promise of its).
+      const { customer, subscription, invoice } = this.billing.start(session, this.lineItems.get(id) ?? [], customerDetails.email, address);
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "paid",
+        customer: customer.id,
+        subscription: subscription.id,
+        invoice: invoice.id,
+        customer_details: customerDetails,
+      });
+      await this.webhooks.emit("customer.subscription.created", subscription);
+      await this.webhooks.emit("invoice.paid", invoice);
+      await this.webhooks.emit("checkout.session.completed", session);
+      return session;
+    }
     const intent = buildPaymentIntent(session, this.intentMetadata.get(id) ?? {});
     const charge = buildCharge(intent, how === "card" ? "card" : "sepa_debit");
     intent.latest_charge = charge.id;
@@ -83,16 +117,7 @@ export class Ledger {
       status: "complete",
       payment_status: how === "card" ? "paid" : "unpaid",
       payment_intent: intent.id,
-      customer_details: {
-        address,
-        business_name: null,
-        email: session.customer_email ?? email ?? "customer@example.com",
-        individual_name: null,
-        name: null,
-        phone: null,
-        tax_exempt: "none",
-        tax_ids: [],
-      },
+      customer_details: customerDetails,
     });
     await this.webhooks.emit("checkout.session.completed", session);
     return session;
@@ -197,21 +222,38 @@ export class Ledger {
     return charge;
   }
 
-  /** Replaces ids by their objects along `expand` paths (`payment_intent.latest_charge`), refusing what is not an id. */
+  /**
+   * Replaces ids by their objects along `expand` paths (`payment_intent.latest_charge`), through lists
+   * (`data`) and plain hashes, refusing what is not an id and paths deeper than Stripe's four levels.
+   */
   expand(object: object, paths: string[], prefix = ""): unknown {
+    const tooDeep = prefix === "" ? paths.find((path) => path.split(".").length > 4) : undefined;
+    if (tooDeep) throw invalidRequest(`You cannot expand more than 4 levels of a property. Property: ${tooDeep}`, "expand");
     const out: Record<string, unknown> = { ...object };
     const groups = Map.groupBy(paths, (path) => path.split(".")[0]!);
     for (const [field, group] of groups) {
       const rest = group.map((path) => path.slice(field.length + 1)).filter(Boolean);
       const value = out[field];
+      const kind = "object" in object ? object.object : undefined;
       // Not an object of its own but an includable field: Stripe adds it only when asked.
-      if (field === "total_details" && "object" in object && object.object === "checkout.session" && rest.join() === "breakdown") {
+      if (field === "total_details" && kind === "checkout.session" && rest.join() === "breakdown") {
         const breakdown = this.breakdowns.get((object as CheckoutSession).id) ?? { discounts: [], taxes: [] };
         out[field] = { ...(value as object), breakdown };
         continue;
       }
+      if (field === "payments" && kind === "invoice") {
+        const id = (object as { id: string }).id;
+        const data = this.billing.invoicePayments.get(id) ?? [];
+        const list = { object: "list", data, has_more: false, url: `/v1/invoice_payments?invoice=${id}` };
+        out[field] = this.expand(list, rest, `${prefix}${field}.`);
+        continue;
+      }
       if (value === null) continue;
-      const target = typeof value === "string" ? this.find(value) : undefined;
+      if (field === "data" && kind === "list" && Array.isArray(value)) {
+        out[field] = value.map((item: object) => this.expand(item, rest, `${prefix}${field}.`));
+        continue;
+      }
+      const target = typeof value === "string" ? this.find(value) : rest.length > 0 && typeof value === "object" ? value : undefined;
       if (!target) throw invalidRequest(`This property cannot be expanded (${prefix}${field}).`, "expand");
       out[field] = this.expand(target, rest, `${prefix}${field}.`);
     }
@@ -219,7 +261,9 @@ export class Ledger {
   }
 
   private find(id: string): object | undefined {
-    return this.sessions.get(id) ?? this.paymentIntents.get(id) ?? this.charges.get(id) ?? this.refunds.get(id);
+    const { subscriptions, invoices, customers } = this.billing;
+    const stores = [this.sessions, this.paymentIntents, this.charges, this.refunds, subscriptions, invoices, customers];
+    return stores.map((store: Map<string, object>) => store.get(id)).find(Boolean);
   }
 }
 

@@ -53,7 +53,7 @@ export function buildSession(input: SessionInput, baseUrl: string): CheckoutSess
     livemode: false,
     locale: input.locale,
     metadata: input.metadata,
-    mode: "payment",
+    mode: input.mode,
     payment_intent: null,
     payment_link: null,
     payment_method_collection: "if_required",
@@ -76,7 +76,11 @@ export function buildSession(input: SessionInput, baseUrl: string): CheckoutSess
   };
 }
 
-export function buildPaymentIntent(session: CheckoutSession, metadata: Record<string, string>): PaymentIntent {
+/** The payment of a session, or of an invoice (which gives the same three fields). */
+export function buildPaymentIntent(
+  session: Pick<CheckoutSession, "amount_total" | "currency" | "payment_method_types">,
+  metadata: Record<string, string>,
+): PaymentIntent {
   const id = newId("pi_");
   return {
     id,

@@ -1,41 +1,18 @@
 import type Stripe from "stripe";
+import { billingRoutes } from "./billing-routes.ts";
 import { invalidRequest, noSuch } from "./errors.ts";
 import type { Ledger } from "./ledger.ts";
 import { unixNow } from "./objects.ts";
-import { array, boolean, type FormObject, integer, metadata, object, oneOf, parseParams, required, string } from "./params.ts";
-import type { EventRequest, LineItem } from "./types.ts";
+import { array, boolean, integer, metadata, object, oneOf, parseParams, required, string } from "./params.ts";
+import { expand, type Route, type RouteContext, retrieve, url } from "./route-kit.ts";
+import type { LineItem } from "./types.ts";
 import type { WebhookSender } from "./webhooks.ts";
-
-export interface RouteContext {
-  params: FormObject;
-  /** The object id in the path, when the route has one. */
-  id: string;
-  /** This API request, for the events it causes. */
-  request: EventRequest;
-}
-
-/**
- * An endpoint. `prepare` checks the parameters and gives the work to do: an error before the work starts
- * is not kept for idempotent replays, one during it is (as on Stripe).
- */
-export interface Route {
-  method: "GET" | "POST";
-  pattern: RegExp;
-  prepare(context: RouteContext): () => unknown;
-}
 
 // biome-ignore format: a list of codes reads best packed
 const locales = ["auto", "bg", "cs", "da", "de", "el", "en", "en-GB", "es", "es-419", "et", "fi", "fil", "fr", "fr-CA", "hi-IN", "hr", "hu", "id", "it", "ja", "ko", "lt", "lv", "ms", "mt", "nb", "nl", "pl", "pt", "pt-BR", "ro", "ru", "sk", "sl", "sv", "th", "tr", "vi", "zh", "zh-HK", "zh-TW"] as const;
 // biome-ignore format: a list of codes reads best packed
 const paymentMethodTypes = ["acss_debit", "affirm", "afterpay_clearpay", "alipay", "bacs_debit", "bancontact", "blik", "boleto", "card", "cashapp", "eps", "ideal", "klarna", "konbini", "link", "mobilepay", "multibanco", "oxxo", "p24", "paypal", "revolut_pay", "sepa_debit", "swish", "twint", "us_bank_account", "wechat_pay"] as const;
 
-const url = string({
-  check(value, param) {
-    const parsed = URL.canParse(value) ? new URL(value) : undefined;
-    if (parsed?.protocol !== "http:" && parsed?.protocol !== "https:") throw invalidRequest("Not a valid URL", param, "url_invalid");
-    return value;
-  },
-});
 const email = string({
   check(value, param) {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw invalidRequest(`Invalid email address: ${value}`, param, "email_invalid");
@@ -49,7 +26,6 @@ const currency = string({
     return value.toLowerCase();
   },
 });
-const expand = array(string());
 
 const sessionParams = {
   mode: required(oneOf(["payment", "setup", "subscription"])),
@@ -63,6 +39,7 @@ const sessionParams = {
           unit_amount: required(integer({ min: 0 })),
           tax_behavior: oneOf(["exclusive", "inclusive", "unspecified"]),
           product_data: required(object({ name: required(string()), description: string(), tax_code: string() })),
+          recurring: object({ interval: required(oneOf(["day", "week", "month", "year"])), interval_count: integer({ min: 1 }) }),
         }),
       }),
       { min: 1 },
@@ -76,6 +53,7 @@ const sessionParams = {
   metadata: metadata(),
   expires_at: integer(),
   payment_intent_data: object({ metadata: metadata() }),
+  subscription_data: object({ metadata: metadata(), description: string({ max: 500 }) }),
   payment_method_types: array(oneOf(paymentMethodTypes)),
   automatic_tax: object({ enabled: required(boolean()) }),
   billing_address_collection: oneOf(["auto", "required"]),
@@ -84,7 +62,14 @@ const sessionParams = {
 
 function createSession(ledger: Ledger, { params }: RouteContext) {
   const p = parseParams(sessionParams, params);
-  if (p.mode !== "payment") throw invalidRequest("This test double of Stripe supports only `mode=payment`.", "mode");
+  if (p.mode === "setup") throw invalidRequest("This test double of Stripe supports only `mode=payment` and `mode=subscription`.", "mode");
+  const mode = p.mode;
+  // Each mode refuses the other's parameters, as Stripe does.
+  if (mode === "subscription" && p.payment_intent_data) {
+    throw invalidRequest("You can not pass `payment_intent_data` in `subscription` mode.", "payment_intent_data");
+  }
+  if (mode === "payment" && p.subscription_data)
+    throw invalidRequest("You can not pass `subscription_data` in `payment` mode.", "subscription_data");
   const lineItems = p.line_items.map((item, i): LineItem => {
     const param = `line_items[${i}]`;
     // There are no Prices in this account, as there would be none in a fresh Stripe test account.
@@ -101,8 +86,11 @@ function createSession(ledger: Ledger, { params }: RouteContext) {
       );
     }
     const line = { name: product_data.name, currency, unitAmount: unit_amount, quantity: item.quantity };
-    return { ...line, taxBehavior, taxCode: product_data.tax_code ?? null };
+    return { ...line, taxBehavior, taxCode: product_data.tax_code ?? null, recurring: recurrence(item.price_data.recurring, mode, param) };
   });
+  if (mode === "subscription" && !lineItems.some((item) => item.recurring)) {
+    throw invalidRequest("You must provide at least one recurring price in `subscription` mode when using prices.", "line_items");
+  }
   if (new Set(lineItems.map((item) => item.currency)).size > 1)
     throw invalidRequest("All line items must have the same currency.", "line_items");
   const now = unixNow();
@@ -115,7 +103,9 @@ function createSession(ledger: Ledger, { params }: RouteContext) {
   return () => {
     const session = ledger.createSession(
       {
+        mode,
         lineItems,
+        subscriptionMetadata: p.subscription_data?.metadata ?? {},
         successUrl: p.success_url,
         cancelUrl: p.cancel_url ?? null,
         customerEmail: p.customer_email ?? null,
@@ -133,6 +123,29 @@ function createSession(ledger: Ledger, { params }: RouteContext) {
   };
 }
 
+/** A line's `recurring`: refused in payment mode, and past a year, as on Stripe. */
+function recurrence(
+  recurring: { interval: "day" | "week" | "month" | "year"; interval_count?: number } | undefined,
+  mode: "payment" | "subscription",
+  param: string,
+): LineItem["recurring"] {
+  if (!recurring) return null;
+  if (mode === "payment") {
+    throw invalidRequest(
+      "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+      param,
+    );
+  }
+  const intervalCount = recurring.interval_count ?? 1;
+  if (intervalCount > { day: 365, week: 52, month: 12, year: 1 }[recurring.interval]) {
+    throw invalidRequest(
+      "Invalid recurring interval: the maximum billing interval is one year (1 year, 12 months, 52 weeks or 365 days).",
+      `${param}[price_data][recurring][interval_count]`,
+    );
+  }
+  return { interval: recurring.interval, intervalCount };
+}
+
 const refundParams = {
   payment_intent: string(),
   charge: string(),
@@ -142,14 +155,6 @@ const refundParams = {
   expand,
 };
 
-/** A retrieval: the object, with `expand` applied. */
-function retrieve(ledger: Ledger, find: (id: string) => object) {
-  return ({ params, id }: RouteContext) => {
-    const p = parseParams({ expand }, params);
-    return () => ledger.expand(find(id), p.expand ?? []);
-  };
-}
-
 function found<T>(value: T | undefined, kind: string, id: string): T {
   if (value === undefined) throw noSuch(kind, id);
   return value;
@@ -158,6 +163,7 @@ function found<T>(value: T | undefined, kind: string, id: string): T {
 const idPattern = "([A-Za-z0-9_]+)";
 
 export function routes(ledger: Ledger, webhooks: WebhookSender): Route[] {
+  const billing = billingRoutes(ledger);
   const event = (id: string) => found(webhooks.events.find((recorded) => recorded.event.id === id)?.event, "event", id);
   return [
     { method: "POST", pattern: /^\/v1\/checkout\/sessions$/, prepare: (context) => createSession(ledger, context) },
@@ -191,5 +197,6 @@ export function routes(ledger: Ledger, webhooks: WebhookSender): Route[] {
       pattern: new RegExp(`^/v1/refunds/${idPattern}$`),
       prepare: retrieve(ledger, (id) => found(ledger.refunds.get(id), "refund", id)),
     },
+    ...billing,
   ];
 }

@@ -1,6 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleApi } from "./api.ts";
+import type { Billing } from "./billing.ts";
+import { handleBillingPage } from "./billing-pages.ts";
+import type { Customer, Invoice, Subscription } from "./billing-types.ts";
 import { handleControl } from "./control.ts";
 import { handleHostedPage } from "./hosted-page.ts";
 import { sendJson } from "./http.ts";
@@ -10,6 +13,7 @@ import { routes } from "./routes.ts";
 import type { Charge, CheckoutSession, Dispute, PaymentIntent, RecordedEvent, RecordedRequest, Refund } from "./types.ts";
 import { WebhookSender } from "./webhooks.ts";
 
+export type { Customer, Invoice, InvoicePayment, PortalSession, Subscription } from "./billing-types.ts";
 export type { Charge, CheckoutSession, Delivery, FakeEvent, PaymentIntent, RecordedEvent, RecordedRequest, Refund } from "./types.ts";
 
 export interface FakeStripeOptions {
@@ -33,6 +37,9 @@ export interface FakeStripe {
   paymentIntents: Map<string, PaymentIntent>;
   charges: Map<string, Charge>;
   refunds: Map<string, Refund>;
+  customers: Map<string, Customer>;
+  subscriptions: Map<string, Subscription>;
+  invoices: Map<string, Invoice>;
   /** Every API request, answered or refused. */
   requests: RecordedRequest[];
   /** Every event made, delivered or not. */
@@ -51,6 +58,15 @@ export interface FakeStripe {
   refundFromDashboard(paymentIntentId: string, amount?: number): Promise<Refund>;
   /** The cardholder disputes the payment with their bank: `charge.dispute.created`. */
   disputeFromBank(paymentIntentId: string): Promise<Dispute>;
+  /**
+   * As a test clock reaching the end of the subscription's period: the next invoice (`subscription_cycle`)
+   * is paid (`customer.subscription.updated`, then `invoice.paid`) or declined (`past_due`, then
+   * `invoice.payment_failed` with a retry date); one set to cancel at the period's end ends instead
+   * (`customer.subscription.deleted`). The period moves on either way, as on Stripe.
+   */
+  advanceSubscription(id: string, outcome: "succeeded" | "failed"): ReturnType<Billing["advance"]>;
+  /** The customer pays an open invoice on its hosted page: `invoice.paid`, then the subscription is active again. */
+  payOpenInvoice(invoiceId: string): Promise<Invoice>;
 }
 
 /** Starts a local stand-in for Stripe: its API (the endpoints our checkout uses), its payment page and its webhooks. */
@@ -72,13 +88,15 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
           ? handleApi(request, response, target, api)
           : path.startsWith("/pay/")
             ? handleHostedPage(request, response, target, ledger)
-            : path.startsWith("/_control/")
-              ? handleControl(request, response, target, { ledger, webhooks, requests })
-              : Promise.resolve(
-                  sendJson(response, 404, {
-                    error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${path}).` },
-                  }),
-                );
+            : path.startsWith("/invoice/") || path.startsWith("/billing/")
+              ? handleBillingPage(request, response, target, ledger.billing)
+              : path.startsWith("/_control/")
+                ? handleControl(request, response, target, { ledger, webhooks, requests })
+                : Promise.resolve(
+                    sendJson(response, 404, {
+                      error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${path}).` },
+                    }),
+                  );
     handled.catch((error: Error) => {
       if (response.headersSent) response.destroy(error);
       else sendJson(response, 500, { error: { type: "api_error", message: error.message } });
@@ -104,6 +122,9 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     paymentIntents: ledger.paymentIntents,
     charges: ledger.charges,
     refunds: ledger.refunds,
+    customers: ledger.billing.customers,
+    subscriptions: ledger.billing.subscriptions,
+    invoices: ledger.billing.invoices,
     requests,
     events: webhooks.events,
     setWebhooksHeld: (held) => {
@@ -115,5 +136,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     expireSession: (id) => ledger.expire(id),
     refundFromDashboard: (paymentIntentId, amount) => ledger.refund({ paymentIntent: paymentIntentId, amount }),
     disputeFromBank: (paymentIntentId) => ledger.dispute(paymentIntentId),
+    advanceSubscription: (id, outcome) => ledger.billing.advance(id, outcome),
+    payOpenInvoice: (invoiceId) => ledger.billing.payOpenInvoice(invoiceId),
   };
 }

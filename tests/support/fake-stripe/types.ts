@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { Customer, Invoice, Recurrence, Subscription } from "./billing-types.ts";
 import type { FormObject } from "./params.ts";
 
 /*
@@ -139,10 +140,15 @@ export interface LineItem {
   /** Whether the price includes tax, as `price_data[tax_behavior]` said (Stripe Tax needs it said). */
   taxBehavior: "inclusive" | "exclusive" | "unspecified";
   taxCode: string | null;
+  /** A subscription's price (`price_data[recurring]`); null for a one-time price. */
+  recurring?: Recurrence | null;
 }
 
 export interface SessionInput {
+  mode: "payment" | "subscription";
   lineItems: LineItem[];
+  /** `subscription_data[metadata]`: the subscription's, once the session is paid. */
+  subscriptionMetadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string | null;
   customerEmail: string | null;
@@ -162,7 +168,14 @@ export type EventType =
   | "checkout.session.async_payment_succeeded"
   | "checkout.session.async_payment_failed"
   | "charge.refunded"
-  | "charge.dispute.created";
+  | "charge.dispute.created"
+  | "customer.subscription.created"
+  | "customer.subscription.updated"
+  | "customer.subscription.deleted"
+  | "invoice.paid"
+  | "invoice.payment_failed";
+
+export type EventObject = CheckoutSession | Charge | Dispute | Subscription | Invoice | Customer;
 
 /** A payment the cardholder disputed with their bank, as Stripe's `charge.dispute.created` carries it. */
 export type Dispute = Pick<Stripe.Dispute, "id" | "object" | "amount" | "created" | "currency" | "livemode" | "reason" | "status"> & {
@@ -181,7 +194,8 @@ export interface FakeEvent {
   object: "event";
   api_version: string;
   created: number;
-  data: { object: CheckoutSession | Charge | Dispute };
+  /** `previous_attributes`: on an `*.updated` event, the values of the fields that changed, as they were. */
+  data: { object: EventObject; previous_attributes?: Record<string, unknown> };
   livemode: false;
   pending_webhooks: number;
   request: EventRequest;

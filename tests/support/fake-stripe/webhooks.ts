@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import Stripe from "stripe";
 import { newId, unixNow } from "./objects.ts";
-import type { Charge, CheckoutSession, Delivery, Dispute, EventRequest, EventType, FakeEvent, RecordedEvent } from "./types.ts";
+import type { Delivery, EventObject, EventRequest, EventType, FakeEvent, RecordedEvent } from "./types.ts";
 
 const deliveryTimeoutMs = 10_000;
 
@@ -25,13 +25,18 @@ export class WebhookSender {
     this.secret = secret;
   }
 
-  async emit(type: EventType, object: CheckoutSession | Charge | Dispute, request: EventRequest = { id: null, idempotency_key: null }) {
+  async emit(
+    type: EventType,
+    object: EventObject,
+    request: EventRequest = { id: null, idempotency_key: null },
+    previousAttributes?: Record<string, unknown>,
+  ) {
     const event: FakeEvent = {
       id: newId("evt_"),
       object: "event",
       api_version: Stripe.API_VERSION,
       created: unixNow(),
-      data: { object: structuredClone(object) },
+      data: { object: structuredClone(object), ...(previousAttributes && { previous_attributes: structuredClone(previousAttributes) }) },
       livemode: false,
       pending_webhooks: 1,
       request,
