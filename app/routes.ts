@@ -24,6 +24,8 @@ function pagesIn(language: Language): RouteConfigEntry[] {
     page("/newsletter/confirm", "routes/newsletter-token.tsx", "newsletter-confirm"),
     page("/newsletter/unsubscribe", "routes/newsletter-token.tsx", "newsletter-unsubscribe"),
     page("/reminders/unsubscribe", "routes/reminders-unsubscribe.tsx", "reminders-unsubscribe"),
+    page("/trial", "routes/trial.tsx", "trial"),
+    page("/trial/confirmed", "routes/trial-confirmed.tsx", "trial-confirmed"),
     layout("routes/account/layout.tsx", { id: `account.${language}` }, [
       page("/account", "routes/account/index.tsx", "account-home"),
       page("/account/code", "routes/account/code.tsx", "account-code"),
@@ -71,6 +73,8 @@ const consoleRoutes: RouteConfigEntry[] = [
     route("admin/invoices/:number/pdf", "routes/admin/invoices-pdf.ts"),
     route("admin/orders.csv", "routes/admin/orders-csv.ts"),
     route("admin/customers", "routes/admin/customers.tsx"),
+    route("admin/trials", "routes/admin/trials.tsx"),
+    route("admin/trials/:reference", "routes/admin/trial.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

@@ -62,6 +62,15 @@ export const site = {
   ],
 
   /**
+   * The free trial (issue 24): a short test line before the first purchase, asked for at `/trial` (linked
+   * under the plans) with a name, an e-mail confirmed by a mailed code and a country, no card. `hours` is how
+   * long the line runs (1 to 168), `viewers` how many screens it allows (one of `viewerChoices`). One trial per
+   * e-mail ever, per client address every 30 days, none for an e-mail that has paid an order. With `enabled:
+   * false` nothing of it shows and its pages answer 404. How it is delivered: docs/operating.md#free-trials.
+   */
+  trial: { enabled: true, hours: 24, viewers: 1 },
+
+  /**
    * Automatic renewal (issue 24): whether the checkout offers "Renew automatically every N months" beside
    * Pay, and whether that box starts ticked. The customer can stop it any time in their account and keeps
    * the period they paid. A link with `?automatic=off` (the free trial's mail) always starts it unticked.

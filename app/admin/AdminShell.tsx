@@ -8,6 +8,7 @@ const navItems = [
   { to: "/admin/orders", key: "common.nav.orders" },
   { to: "/admin/invoices", key: "books.nav" },
   { to: "/admin/customers", key: "common.nav.customers" },
+  { to: "/admin/trials", key: "trials.nav" },
   { to: "/admin/messages", key: "common.nav.messages" },
   { to: "/admin/subscribers", key: "common.nav.subscribers" },
   { to: "/admin/audit", key: "common.nav.audit" },

@@ -9,5 +9,6 @@ import inbox from "../../content/locales/admin/en/inbox.json";
 import login from "../../content/locales/admin/en/login.json";
 import orders from "../../content/locales/admin/en/orders.json";
 import subscribers from "../../content/locales/admin/en/subscribers.json";
+import trials from "../../content/locales/admin/en/trials.json";
 
-export const englishAdminMessages = { common, login, account, orders, customers, inbox, subscribers, audit, books };
+export const englishAdminMessages = { common, login, account, orders, customers, inbox, subscribers, audit, books, trials };

@@ -38,6 +38,7 @@ export function sitemapPages(): SitemapPage[] {
     everywhere("/checkout"),
     everywhere("/contact"),
     everywhere("/newsletter"),
+    ...(site.trial.enabled ? [everywhere("/trial")] : []),
   ];
 }
 
@@ -84,6 +85,7 @@ const privatePages = [
   "/reminders/unsubscribe",
   "/checkout/return",
   "/checkout/authenticate",
+  "/trial/confirmed",
 ];
 
 /** robots.txt: everything may be crawled except the private pages, the console and the webhooks; the sitemap is named. */

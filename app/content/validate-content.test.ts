@@ -102,6 +102,16 @@ describe("content/site.ts", () => {
     expect(broken("seller.invoicePrefix", "NS-")).toEqual([]);
   });
 
+  it("checks the free trial", () => {
+    expect(broken("trial.hours", 0)).toEqual([
+      'content/site.ts: "trial.hours" must be a whole number from 1 to 168: how long a trial line runs, e.g. 24.',
+    ]);
+    expect(broken("trial.hours", 1.5)[0]).toMatch(/"trial.hours" must be a whole number/);
+    expect(broken("trial.enabled", "yes")[0]).toMatch(/"trial.enabled" must be true or false/);
+    expect(broken("trial.viewers", 4)).toEqual(['content/site.ts: "trial.viewers" is 4, which is not in viewerChoices (1, 2, 3).']);
+    expect(broken("trial", { enabled: false, hours: 48, viewers: 2 })).toEqual([]);
+  });
+
   it("checks the automatic renewal's two switches", () => {
     expect(broken("automaticRenewal.offered", "yes")[0]).toMatch(/"automaticRenewal.offered" must be true or false/);
     expect(broken("automaticRenewal.checkedByDefault", undefined)[0]).toMatch(/"automaticRenewal.checkedByDefault" must be true or false/);

@@ -6,6 +6,7 @@ import taxRates from "../../content/tax-rates.json";
 import type { Messages } from "../i18n/i18n";
 import { isSitePath } from "../site-path";
 import { sellerShape } from "./seller-shape";
+import { trialShape } from "./trial-shape";
 
 type Tree = { [key: string]: unknown };
 
@@ -71,6 +72,7 @@ const siteShape = z
       error: 'must be an ISO 4217 currency code in capitals, e.g. "EUR" or "USD"',
     }),
     seller: sellerShape,
+    trial: trialShape,
     plans: z.array(planShape).min(1, { error: "must list at least one plan" }),
     automaticRenewal: z.object({
       offered: z.boolean({ error: "must be true or false: whether the checkout offers automatic renewal" }),
@@ -127,6 +129,13 @@ const siteShape = z
         }
       }
     });
+    if (!value.viewerChoices.includes(value.trial.viewers)) {
+      context.addIssue({
+        code: "custom",
+        path: ["trial", "viewers"],
+        message: `is ${value.trial.viewers}, which is not in viewerChoices (${value.viewerChoices.join(", ")})`,
+      });
+    }
     if (value.offerValidity.from > value.offerValidity.until) {
       context.addIssue({ code: "custom", path: ["offerValidity", "until"], message: 'must not be before "offerValidity.from"' });
     }

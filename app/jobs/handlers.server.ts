@@ -19,6 +19,7 @@ import { invoicePdfById } from "../invoices/pdf.server";
 import { renewalJobHandlers } from "../renewals/handlers.server";
 import type { Services } from "../services.server";
 import { subscriptionJobHandlers } from "../subscriptions/handlers.server";
+import { trialJobHandlers } from "../trial/handlers.server";
 
 /** A recurring chore that is not retried: its next round (an hour, a day later) is the retry. */
 function housekeeping(chore: (now: Date) => Promise<unknown>): JobHandler {
@@ -46,5 +47,6 @@ export function jobHandlers(services: Services, mailTransport: MailTransport): R
     ...renewalJobHandlers(async () => services),
     ...subscriptionJobHandlers(async () => services),
     [JOB_KINDS.accountSignInMail]: accountSignInMailHandler(async () => services, encryptionKey),
+    ...trialJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
   };
 }

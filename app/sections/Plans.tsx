@@ -8,6 +8,7 @@ import { SectionHeading } from "./SectionHeading";
 
 export function Plans() {
   const { t } = useTranslation();
+  const localized = useLocalizedPath();
   const [viewers, setViewers] = useState<ViewerCount>(1);
   const name = useId();
 
@@ -47,6 +48,15 @@ export function Plans() {
             </li>
           ))}
         </ul>
+
+        {site.trial.enabled && (
+          <p className="mt-10 text-center text-muted">
+            <Link to={localized("/trial")} className="font-semibold text-accent underline underline-offset-4">
+              {t("trial.link", { hours: site.trial.hours })}
+            </Link>
+            <span className="mt-1 block text-sm">{t("trial.linkNote")}</span>
+          </p>
+        )}
       </div>
     </section>
   );

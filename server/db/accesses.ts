@@ -59,6 +59,8 @@ export interface NewAccess {
   sealedDetails: string;
   startsAt: Date;
   endsAt: Date;
+  /** `paid` unless said: a free trial's line is `trial` (trials.ts). */
+  kind?: Access["kind"];
 }
 
 export async function createAccess(db: Database, access: NewAccess, now: Date = new Date()): Promise<Access> {
@@ -76,6 +78,7 @@ export async function createAccess(db: Database, access: NewAccess, now: Date = 
       ends_at: access.endsAt.toISOString(),
       revoked_at: null,
       revoke_reason: null,
+      kind: access.kind ?? "paid",
       created_at: at,
       updated_at: at,
     })

@@ -6,12 +6,19 @@
  * and the order timeline's reveal lines to be checked against them. The privacy page states both periods.
  */
 import type { Database } from "./database.ts";
+import { pruneTrialRecords } from "./trials.ts";
 
 export const SIGN_IN_KEPT_MS = 24 * 60 * 60_000;
 export const ENDED_SESSION_KEPT_MS = 30 * 24 * 60 * 60_000;
 
-/** Deletes what is past its keeping and returns how many rows of each went. */
-export async function pruneAccountRecords(db: Database, now: Date = new Date()): Promise<{ signIns: number; sessions: number }> {
+/**
+ * Deletes what is past its keeping and returns how many rows of each went; free trials' unconfirmed requests
+ * and old client addresses ride along (trials.ts), being the same kind of chore on the same schedule.
+ */
+export async function pruneAccountRecords(
+  db: Database,
+  now: Date = new Date(),
+): Promise<{ signIns: number; sessions: number; trialRequests: number; trialAddresses: number }> {
   const signInsBefore = new Date(now.getTime() - SIGN_IN_KEPT_MS).toISOString();
   const sessionsBefore = new Date(now.getTime() - ENDED_SESSION_KEPT_MS).toISOString();
   // A session's step-up codes live 15 minutes, so they are long gone when their session goes.
@@ -20,5 +27,11 @@ export async function pruneAccountRecords(db: Database, now: Date = new Date()):
     .deleteFrom("customer_sessions")
     .where((where) => where.or([where("ended_at", "<", sessionsBefore), where("expires_at", "<", sessionsBefore)]))
     .executeTakeFirst();
-  return { signIns: Number(signIns.numDeletedRows), sessions: Number(sessions.numDeletedRows) };
+  const trials = await pruneTrialRecords(db, now);
+  return {
+    signIns: Number(signIns.numDeletedRows),
+    sessions: Number(sessions.numDeletedRows),
+    trialRequests: trials.requests,
+    trialAddresses: trials.addresses,
+  };
 }

@@ -13,6 +13,9 @@ import type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
  */
 export type AccessStatus = "active" | "expired" | "revoked";
 
+/** `paid`: orders pay for it; `trial`: a free trial made it (trials-schema.ts), and nothing renews it. */
+export type AccessKind = "paid" | "trial";
+
 /**
  * What the customer watches with: one line in the operator's panel (credentials, viewers, an end date). The
  * first order that pays for it creates it when delivered; each renewal moves its end (docs/decisions).
@@ -33,6 +36,8 @@ export interface AccessesTable {
   revoked_at: Timestamp | null;
   /** `refund` or `dispute`. */
   revoke_reason: string | null;
+  /** Migration 016; every access before it is paid, and so is one inserted without saying. */
+  kind: ColumnType<AccessKind, AccessKind | undefined, never>;
   created_at: Immutable<Timestamp>;
   updated_at: Timestamp;
 }

@@ -19,6 +19,7 @@ import type {
   OrderEvent,
   Subscription,
   Timestamp,
+  Trial,
 } from "./schema.ts";
 
 export interface CustomerRecords {
@@ -40,6 +41,8 @@ export interface CustomerRecords {
   preferences: CustomerPreferences | undefined;
   sessions: CustomerSession[];
   signIns: CustomerSignIn[];
+  /** Free trials asked for and confirmed with the address (a request never confirmed is not one), oldest first. */
+  trials: Trial[];
   /** Mails written to the address, with their sending state, oldest first. */
   mails: MailWithState[];
 }
@@ -70,6 +73,7 @@ export async function customerRecords(db: Database, address: string): Promise<Cu
     sessions,
     signIns,
     mails,
+    trials,
   ] = await Promise.all([
     orderIds.length
       ? db.selectFrom("order_events").selectAll().where("order_id", "in", orderIds).orderBy("created_at").orderBy("id").execute()
@@ -85,6 +89,7 @@ export async function customerRecords(db: Database, address: string): Promise<Cu
     db.selectFrom("customer_sessions").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
     db.selectFrom("customer_sign_ins").selectAll().where("email", "=", email).orderBy("created_at").orderBy("id").execute(),
     mailsWithState(db, (query) => query.where(lowerEmail("mails.to_address"), "=", email)),
+    db.selectFrom("trials").selectAll().where("email", "=", email).where("status", "<>", "requested").orderBy("id").execute(),
   ]);
   return {
     email,
@@ -101,5 +106,6 @@ export async function customerRecords(db: Database, address: string): Promise<Cu
     sessions,
     signIns,
     mails,
+    trials,
   };
 }

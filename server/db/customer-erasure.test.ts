@@ -43,6 +43,7 @@ for (const target of testTargets) {
         preferences: 1,
         signIns: 1,
         sessions: 1,
+        trials: 0,
       });
       expect(await whereFound(handle.db, personal)).toEqual([
         `invoices.buyer_name: ${who.firstName.toLowerCase()}`,

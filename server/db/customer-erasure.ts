@@ -39,6 +39,8 @@ export interface ErasureSummary {
   preferences: number;
   signIns: number;
   sessions: number;
+  /** Free trials of the address, deleted: the address may then have another (decision 0026). */
+  trials: number;
 }
 
 const count = (result: { numDeletedRows: bigint } | { numUpdatedRows: bigint }) =>
@@ -142,6 +144,7 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
   const signIns = count(await db.deleteFrom("customer_sign_ins").where("email", "=", email).executeTakeFirst());
   // Deleted rather than ended: a session row keeps the client address it signed in from.
   const sessions = count(await db.deleteFrom("customer_sessions").where("email", "=", email).executeTakeFirst());
+  const trials = count(await db.deleteFrom("trials").where("email", "=", email).executeTakeFirst());
 
   return {
     ordersKept,
@@ -157,6 +160,7 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
     preferences,
     signIns,
     sessions,
+    trials,
   };
 }
 

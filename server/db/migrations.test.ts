@@ -31,6 +31,7 @@ const TABLES = [
   "subscriptions",
   "test_gateway_cards",
   "test_gateway_payments",
+  "trials",
 ];
 const ALL_MIGRATIONS = Object.keys(migrations);
 
@@ -81,6 +82,7 @@ for (const target of testTargets) {
           "orders_payment_session_id_key",
           "orders_pending_idx",
           "payment_events_event_key",
+          "trials_confirmed_email_key",
         ]),
       );
     });

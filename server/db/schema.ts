@@ -19,12 +19,14 @@ import type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from "./console-schema.ts";
 import type { CreditNotesTable, DocumentCountersTable, InvoicesTable } from "./invoices-schema.ts";
 import type { SubscriptionsTable, TestGatewayCardsTable } from "./subscriptions-schema.ts";
+import type { TrialsTable } from "./trials-schema.ts";
 
 export type * from "./accounts-schema.ts";
 export type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 export type * from "./console-schema.ts";
 export type * from "./invoices-schema.ts";
 export type * from "./subscriptions-schema.ts";
+export type * from "./trials-schema.ts";
 
 export type Language = import("../../common/languages.ts").Language;
 /**
@@ -247,6 +249,7 @@ export interface DatabaseSchema {
   jobs: JobsTable;
   reminder_opt_outs: ReminderOptOutsTable;
   accesses: AccessesTable;
+  trials: TrialsTable;
   customer_sign_ins: CustomerSignInsTable;
   customer_sessions: CustomerSessionsTable;
   customer_preferences: CustomerPreferencesTable;

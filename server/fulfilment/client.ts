@@ -7,6 +7,7 @@ import { site } from "../../content/site.ts";
 import type { AccessEvent } from "./access-payload.ts";
 import type { FulfilmentEvent } from "./payload.ts";
 import { SIGNATURE_HEADER, signFulfilment } from "./signature.ts";
+import type { TrialStartedEvent } from "./trial-payload.ts";
 
 export const FULFILMENT_TIMEOUT_MS = 10_000;
 /** An answer larger than this is no access details; it is not read further into memory. */
@@ -31,7 +32,7 @@ export interface SendOptions {
 
 export async function sendFulfilment(
   target: FulfilmentTarget,
-  event: FulfilmentEvent | AccessEvent,
+  event: FulfilmentEvent | AccessEvent | TrialStartedEvent,
   options: SendOptions = {},
 ): Promise<FulfilmentOutcome> {
   const now = options.now ?? new Date();

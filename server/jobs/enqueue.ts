@@ -51,6 +51,10 @@ export const JOB_KINDS = {
   retentionSweep: "retention-sweep",
   /** Decides whether an account sign-in is mailed (app/account/sign-in/mail-job.server.ts). */
   accountSignInMail: "account-sign-in-mail",
+  /** Asks the provisioning system for a free trial's line, `trial.started` (app/trial/started-job.server.ts). */
+  trialStarted: "trial-started",
+  /** The mail in a free trial's last hours that offers the plans (app/trial/ending-job.server.ts). */
+  trialEnding: "trial-ending",
   /** Charges a test-gateway subscription's kept card for its next period, or retries it (app/subscriptions/charge.server.ts). */
   subscriptionCharge: "subscription-charge",
   /** Tells the customer of an automatic charge 7 days ahead (app/subscriptions/notice.server.ts). */

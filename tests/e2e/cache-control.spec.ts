@@ -74,6 +74,14 @@ const pages: Record<string, Expectation> = {
   "/newsletter/confirm": { get: personal, post: personal, sample: newsletterConfirmation },
   "/newsletter/unsubscribe": { get: personal, post: personal, sample: newsletterUnsubscribe },
   "/reminders/unsubscribe": { get: personal, post: personal, sample: remindersUnsubscribe },
+  // The free trial: the form is the same for everyone; its answers name the visitor (asked here with a country
+  // missing, so no trial is made). The confirmation page names no one and takes no post.
+  "/trial": {
+    get: sharedForAMinute,
+    post: personal,
+    sample: () => ({ path: "/trial", form: { intent: "request", name: "Jo", email: someone(), country: "" }, postShows: "@" }),
+  },
+  "/trial/confirmed": { get: sharedForAMinute, post: askEachTime },
   // The account: every page depends on who is signed in, or acts on a mailed link or code. Asked here
   // without a session: the sign-in request and the code form answer with the address typed.
   "/account": {
@@ -142,6 +150,9 @@ const others: Record<string, Expectation> = {
   "admin/invoices.zip": { ...consolePage("/admin/invoices.zip?month=2026-01"), resource: true },
   "admin/orders.csv": { ...consolePage("/admin/orders.csv?from=2026-01-01&to=2026-01-31"), resource: true },
   "admin/customers": consolePage("/admin/customers"),
+  "admin/trials": consolePage("/admin/trials"),
+  // No trial of that reference: the console's not-found, kept by no one either.
+  "admin/trials/:reference": consolePage("/admin/trials/TR-0000-0000"),
   "admin/audit": consolePage("/admin/audit"),
   "admin/account": consolePage("/admin/account"),
   "admin/*": consolePage("/admin/no-such-page"),

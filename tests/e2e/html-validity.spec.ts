@@ -151,6 +151,11 @@ function pagesOf(request: APIRequestContext, language: Language): Fetch[] {
       "sent",
     ),
     post("/newsletter", { email: "not-an-address" }, 400, "invalid address"),
+    get("/trial"),
+    get("/trial/confirmed"),
+    post("/trial", { intent: "request" }, 400, "empty, errors shown"),
+    post("/trial", { intent: "request", name: "Ana", email: unique("trial"), country: "ES" }, 200, "the code step"),
+    post("/trial", { intent: "confirm", name: "Ana", email: unique("trial"), country: "ES", code: "12" }, 400, "a code too short"),
   ];
 }
 

@@ -12,7 +12,13 @@ import { type Language, languages, list, localized, pagePaths, planPrice, public
  */
 
 /** Every indexable page, as its English path. */
-const indexablePaths = [...pagePaths, "/newsletter", ...articlesIn("en").map((article) => `/blog/${article.slug}`)];
+const indexablePaths = [
+  ...pagePaths,
+  "/newsletter",
+  // The free trial's first page, when content/site.ts offers one (its later steps are not indexed).
+  ...(site.trial.enabled ? ["/trial"] : []),
+  ...articlesIn("en").map((article) => `/blog/${article.slug}`),
+];
 
 const meta = (page: HtmlDocument, key: string) => {
   const found = page.metas.find((tag) => tag.name === key || tag.property === key)?.content;

@@ -99,11 +99,17 @@ describe("a fourth language added from a fixture", () => {
     const [order] = query("select reference from orders");
     const [message] = query("select id from contact_messages");
     const [invoice] = query("select number from invoices");
+    // A free trial waiting for its line, for the console's page of one trial (no page makes one without a mailed code).
+    const day = "2026-01-01T00:00:00.000Z";
+    query(`insert into trials (reference, email, name, country, language, status, wrong_codes, code_expires_at, hours, viewers,
+      confirmed_at, created_at, updated_at) values ('TR-DE00-0001', 'zoe@example.com', 'Zoe', 'DE', '${de.code}', 'confirmed', 0,
+      '${day}', 24, 1, '${day}', '${day}', '${day}')`);
     const routes = routesOf((await copyModule<{ default: RouteConfigEntry[] }>("app/routes.ts")).default);
     // Signing out is an action, and the CSV exports, the month's ZIP and a document's PDF are files, not screens.
     const screens = routes.filter((route) => route.path?.startsWith("admin") && !/logout|\.csv$|\.zip$|\/pdf$/.test(route.path));
     const filled = (path: string) =>
       path
+        .replace("trials/:reference", "trials/TR-DE00-0001")
         .replace(":reference", order?.reference ?? "")
         .replace(":id", String(message?.id))
         .replace(":number", String(invoice?.number))

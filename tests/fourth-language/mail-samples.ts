@@ -61,6 +61,18 @@ export const mailSamples: Record<string, readonly unknown[]> = {
   renderSignInMail: [{ linkUrl: link("/account/link?token=a"), code: "482913" }],
   renderStepUpMail: [{ code: "482913" }],
   renderDeliveryAlertMail: [{ reference: "NS-7F3K-9QXD", plan: "Gold", paidAt: at }],
+  renderTrialCodeMail: [{ code: "482913", hours: 24 }],
+  renderTrialAccessMail: [
+    {
+      reference: "TR-7F3K-9QXD",
+      name: "Camille",
+      hours: 24,
+      details: { username: "camille", password: "s3cr3t", serverUrl: link(":8080"), playlistUrl: link("/get.m3u") },
+      startsAt: at,
+      endsAt: new Date("2026-03-02T10:00:00.000Z"),
+    },
+  ],
+  renderTrialEndingMail: [{ reference: "TR-7F3K-9QXD", name: "Camille", endsAt: new Date("2026-03-02T10:00:00.000Z"), viewers: 1 }],
   renderChargeNotice: [
     {
       firstName: "Camille",

@@ -45,6 +45,7 @@ const everyTable: Record<keyof DatabaseSchema, true> = {
   document_counters: true,
   invoices: true,
   credit_notes: true,
+  trials: true,
   subscriptions: true,
   test_gateway_cards: true,
 };

@@ -13,12 +13,15 @@ const stateLook: Record<AccessState["kind"], string> = {
   revoked: "border-danger/50 bg-danger/10 text-danger",
 };
 
-function StateBadge({ state }: { state: AccessState }) {
+function StateBadge({ state, trialHoursLeft }: { state: AccessState; trialHoursLeft: number | null }) {
   const { t } = useAccountText();
+  const running = state.kind === "active" || state.kind === "ending";
   const words =
-    state.kind === "ending"
-      ? t("dashboard.subscriptions.state.ending", { count: state.days })
-      : t(`dashboard.subscriptions.state.${state.kind}`);
+    trialHoursLeft !== null && running
+      ? t("dashboard.subscriptions.trialEnds", { count: trialHoursLeft })
+      : state.kind === "ending"
+        ? t("dashboard.subscriptions.state.ending", { count: state.days })
+        : t(`dashboard.subscriptions.state.${state.kind}`);
   return <span className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${stateLook[state.kind]}`}>{words}</span>;
 }
 
@@ -29,10 +32,11 @@ function NextSteps({ access }: { access: AccessLine }) {
   const renewsItself = access.renewal?.kind === "active" || access.renewal?.kind === "failing";
   const running = (access.state.kind === "active" || access.state.kind === "ending") && !renewsItself;
   const lines: string[] = [];
-  if (running && access.reminders.length > 0) {
+  if (access.trialHoursLeft !== null) lines.push(t("dashboard.subscriptions.trialHint"));
+  else if (running && access.reminders.length > 0) {
     lines.push(t("dashboard.subscriptions.reminders", { dates: access.reminders.join(t("dashboard.subscriptions.remindersJoin")) }));
   } else if (running && access.remindersOff) lines.push(t("dashboard.subscriptions.remindersOff"));
-  if (running) lines.push(t("dashboard.subscriptions.renewHint"));
+  if (running && access.trialHoursLeft === null) lines.push(t("dashboard.subscriptions.renewHint"));
   if (access.state.kind === "expired" && access.renewHref) lines.push(t("dashboard.subscriptions.expiredHint"));
   if (access.state.kind === "revoked") lines.push(t("dashboard.subscriptions.revokedHint"));
   if (lines.length === 0) return null;
@@ -57,11 +61,13 @@ function AccessCard({ access, guides }: { access: AccessLine; guides: DeviceGuid
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-xl font-bold text-text">
-            {t("dashboard.subscriptions.planLine", { plan: access.plan, count: access.viewers })}
+            {access.trialHoursLeft === null
+              ? t("dashboard.subscriptions.planLine", { plan: access.plan, count: access.viewers })
+              : t("dashboard.subscriptions.trialLine", { count: access.viewers })}
           </h3>
           <p className="mt-1 text-sm text-muted">{t("dashboard.subscriptions.reference", { reference: access.reference })}</p>
         </div>
-        <StateBadge state={access.state} />
+        <StateBadge state={access.state} trialHoursLeft={access.trialHoursLeft} />
       </div>
       <dl className="mt-4 text-sm">
         <dt className="font-semibold text-text">

@@ -25,9 +25,13 @@ export interface AccessLine {
   renewHref: string | null;
   /** The page that reveals its details and re-sends them. */
   detailsHref: string;
+  /** A free trial's line: the whole hours it has left (rounded up, 0 once ended); null for a paid access. */
+  trialHoursLeft: number | null;
   /** Its automatic renewal, when it has (or had) one. */
   renewal: RenewalLine | null;
 }
+
+const hourMs = 60 * 60_000;
 
 /** The order whose renewal renews the access: the last one that paid for it (and was not refunded). */
 async function latestPaidOrderId(db: Database, access: Access): Promise<number | undefined> {
@@ -63,10 +67,12 @@ export async function loadSubscriptions(
       viewers: access.viewers,
       state: accessState(access, now),
       endsAt: format.dateTime(access.ends_at),
-      reminders: upcomingReminders(access, REMINDER_DAYS, optedOut, now).map((at) => format.date(at)),
+      // A trial gets no renewal reminders (its last-hours mail offers the plans instead).
+      reminders: access.kind === "trial" ? [] : upcomingReminders(access, REMINDER_DAYS, optedOut, now).map((at) => format.date(at)),
       remindersOff: optedOut,
       renewHref: await renewHref(db, access, language, now, linkKey),
       detailsHref: localizePath(`/account/access/${encodeURIComponent(access.reference)}`, language),
+      trialHoursLeft: access.kind === "trial" ? Math.max(0, Math.ceil((Date.parse(access.ends_at) - now.getTime()) / hourMs)) : null,
       renewal: renewalLine(latest.get(access.id), access, format, language),
     })),
   );

@@ -190,6 +190,18 @@ export function buildExport(records: CustomerRecords, notes: ExportNotes, now: D
       expiresAt: signIn.expires_at,
       usedAt: signIn.used_at,
     })),
+    freeTrials: records.trials.map((trial) => ({
+      reference: trial.reference,
+      name: trial.name,
+      country: trial.country,
+      language: trial.language,
+      state: trial.status,
+      askedAt: trial.created_at,
+      confirmedAt: trial.confirmed_at,
+      deliveredAt: trial.delivered_at,
+      endsAt: trial.ends_at,
+      address: trial.client_address,
+    })),
     mails: {
       note: notes.sealedMailsNote,
       list: records.mails.map((mail) => ({

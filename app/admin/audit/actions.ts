@@ -17,6 +17,7 @@ export const knownAuditActions = [
   "operator-removed",
   "operator-password-set",
   "customer-erasure",
+  "trial-deliver",
   "stop-renewal",
 ] as const;
 

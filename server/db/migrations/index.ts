@@ -18,6 +18,7 @@ import * as mailInvoice from "./012_mail_invoice.ts";
 import * as booksIndexes from "./013_books_indexes.ts";
 import * as stripeTax from "./014_stripe_tax.ts";
 import * as subscriptions from "./015_subscriptions.ts";
+import * as trials from "./016_trials.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   "013_books_indexes": booksIndexes,
   "014_stripe_tax": stripeTax,
   "015_subscriptions": subscriptions,
+  "016_trials": trials,
 };
 
 export const migrationProvider: MigrationProvider = {

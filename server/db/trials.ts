@@ -1,0 +1,250 @@
+/**
+ * Free trials (trials-schema.ts; docs/decisions/0026-free-trials.md): the request with its mailed code, the
+ * limits, and each step of a trial's life. The code is the account's (sign-in-secrets.ts): a salted hash, 15
+ * minutes, void after the fifth wrong one, each attempt counted by a conditional update before the
+ * comparison, so a burst of guesses on any number of servers never gets past five.
+ */
+import { sql } from "kysely";
+import { MAX_WRONG_CODES, SIGN_IN_VALID_MS } from "./customer-sign-ins.ts";
+import type { Database } from "./database.ts";
+import { normalizeEmail } from "./newsletter.ts";
+import { newOrderReference } from "./orders.ts";
+import type { Trial, TrialStatus } from "./schema.ts";
+import { codeMatches, hashedSecrets, newSecrets } from "./sign-in-secrets.ts";
+import type { TrialListState } from "./trials-schema.ts";
+
+export const TRIAL_REFERENCE_PREFIX = "TR";
+/** One trial per client address in this long (counted from each trial's confirmation). */
+export const TRIAL_ADDRESS_WINDOW_MS = 30 * 24 * 60 * 60_000;
+/** A request never confirmed is deleted this long after its code expired. */
+export const UNCONFIRMED_KEPT_MS = 24 * 60 * 60_000;
+/** Orders that mean the address has paid: it gets no trial. */
+export const PAID_ORDER_STATUSES = ["paid", "fulfilled", "expired", "refunded"] as const;
+
+/**
+ * Why an address may not have a trial: `used` when the e-mail had a trial or paid an order (one answer for
+ * both, so the page tells no more than it must about who is a customer), `address` when the client address
+ * had one within 30 days.
+ */
+export type TrialRefusal = "used" | "address";
+
+const taken = (status: "status") => sql<boolean>`${sql.ref(status)} <> 'requested'`;
+
+export async function trialRefusal(
+  db: Database,
+  { email, clientAddress }: { email: string; clientAddress: string },
+  now: Date = new Date(),
+  exceptId = 0,
+): Promise<TrialRefusal | undefined> {
+  const address = normalizeEmail(email);
+  const trial = await db
+    .selectFrom("trials")
+    .select("id")
+    .where("email", "=", address)
+    .where(taken("status"))
+    .where("id", "<>", exceptId)
+    .executeTakeFirst();
+  if (trial) return "used";
+  const order = await db
+    .selectFrom("orders")
+    .select("id")
+    .where(sql<string>`lower(${sql.ref("email")})`, "=", address)
+    .where("status", "in", PAID_ORDER_STATUSES)
+    .limit(1)
+    .executeTakeFirst();
+  if (order) return "used";
+  const since = new Date(now.getTime() - TRIAL_ADDRESS_WINDOW_MS).toISOString();
+  const fromAddress = await db
+    .selectFrom("trials")
+    .select("id")
+    .where("client_address", "=", clientAddress)
+    .where(taken("status"))
+    .where("confirmed_at", ">", since)
+    .where("id", "<>", exceptId)
+    .limit(1)
+    .executeTakeFirst();
+  return fromAddress ? "address" : undefined;
+}
+
+export interface TrialRequest {
+  email: string;
+  name: string;
+  country: string;
+  language: string;
+  clientAddress: string;
+  hours: number;
+  viewers: Trial["viewers"];
+}
+
+/**
+ * Records a request and returns it with its code, the one the mail will carry. An earlier request of the same
+ * address, never confirmed, is deleted: only the newest mail's code works.
+ */
+export async function recordTrialRequest(
+  db: Database,
+  request: TrialRequest,
+  now: Date = new Date(),
+): Promise<{ trial: Trial; code: string }> {
+  const at = now.toISOString();
+  const email = normalizeEmail(request.email);
+  const { code } = newSecrets();
+  const record = async (transaction: Database) => {
+    await transaction.deleteFrom("trials").where("email", "=", email).where("status", "=", "requested").execute();
+    const trial = await transaction
+      .insertInto("trials")
+      .values({
+        reference: newOrderReference(TRIAL_REFERENCE_PREFIX),
+        email,
+        name: request.name,
+        country: request.country,
+        language: request.language,
+        client_address: request.clientAddress,
+        status: "requested",
+        code_hash: hashedSecrets({ token: "", code }).code_hash,
+        wrong_codes: 0,
+        code_expires_at: new Date(now.getTime() + SIGN_IN_VALID_MS).toISOString(),
+        hours: request.hours,
+        viewers: request.viewers,
+        access_id: null,
+        confirmed_at: null,
+        delivered_at: null,
+        ends_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { trial, code };
+  };
+  return db.isTransaction ? record(db) : db.transaction().execute(record);
+}
+
+export type TrialCodeCheck =
+  | { result: "confirmed"; trial: Trial }
+  | { result: "wrong"; triesLeft: number }
+  | { result: "void" }
+  /** No request waiting for a code: expired, replaced by a newer one, or never made. */
+  | { result: "over" }
+  /** The right code, but the address or the client address got a trial (or paid) meanwhile. */
+  | { result: "refused"; reason: TrialRefusal };
+
+/** Checks the code of the address's newest request and, when it is right, confirms the trial. */
+export async function confirmTrialWithCode(
+  db: Database,
+  { email, code, clientAddress }: { email: string; code: string; clientAddress: string },
+  now: Date = new Date(),
+): Promise<TrialCodeCheck> {
+  const at = now.toISOString();
+  const trial = await db
+    .selectFrom("trials")
+    .selectAll()
+    .where("email", "=", normalizeEmail(email))
+    .where("status", "=", "requested")
+    .where("code_expires_at", ">", at)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (!trial?.code_hash) return { result: "over" };
+  const counted = await db
+    .updateTable("trials")
+    .set({ wrong_codes: sql`wrong_codes + 1`, updated_at: at })
+    .where("id", "=", trial.id)
+    .where("status", "=", "requested")
+    .where("wrong_codes", "<", MAX_WRONG_CODES)
+    .returning("wrong_codes")
+    .executeTakeFirst();
+  if (!counted) return { result: trial.wrong_codes >= MAX_WRONG_CODES ? "void" : "over" };
+  if (!codeMatches(trial.code_hash, code)) {
+    const wrong = Number(counted.wrong_codes);
+    return wrong >= MAX_WRONG_CODES ? { result: "void" } : { result: "wrong", triesLeft: MAX_WRONG_CODES - wrong };
+  }
+  // Checked again: a purchase or another trial may have come between the request and its code.
+  const refusal = await trialRefusal(db, { email: trial.email, clientAddress }, now, trial.id);
+  if (refusal) return { result: "refused", reason: refusal };
+  try {
+    const confirmed = await db
+      .updateTable("trials")
+      .set({ status: "confirmed", code_hash: null, wrong_codes: sql`wrong_codes - 1`, confirmed_at: at, updated_at: at })
+      .where("id", "=", trial.id)
+      .where("status", "=", "requested")
+      .returningAll()
+      .executeTakeFirst();
+    return confirmed ? { result: "confirmed", trial: confirmed } : { result: "over" };
+  } catch (error) {
+    // The unique index on confirmed e-mails: another request of the address was confirmed at the same moment.
+    if (await trialRefusal(db, { email: trial.email, clientAddress: "" }, now, trial.id)) return { result: "refused", reason: "used" };
+    throw error;
+  }
+}
+
+export async function findTrialById(db: Database, id: number): Promise<Trial | undefined> {
+  return db.selectFrom("trials").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findTrialByReference(db: Database, reference: string): Promise<Trial | undefined> {
+  return db.selectFrom("trials").selectAll().where("reference", "=", reference.trim().toUpperCase()).executeTakeFirst();
+}
+
+/** confirmed → delivered with the access it made; undefined when it was not waiting (delivered already). */
+export async function markTrialDelivered(
+  db: Database,
+  id: number,
+  { accessId, endsAt }: { accessId: number; endsAt: Date },
+  now: Date = new Date(),
+): Promise<Trial | undefined> {
+  const at = now.toISOString();
+  return db
+    .updateTable("trials")
+    .set({ status: "delivered", access_id: accessId, delivered_at: at, ends_at: endsAt.toISOString(), updated_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "confirmed")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** delivered → expired, when its access expired (app/renewals/expiry.server.ts). */
+export async function markTrialExpired(db: Database, accessId: number, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable("trials")
+    .set({ status: "expired", updated_at: now.toISOString() })
+    .where("access_id", "=", accessId)
+    .where("status", "=", "delivered")
+    .execute();
+}
+
+export { type TrialListState, trialListStates } from "./trials-schema.ts";
+
+/** Confirmed trials for the console, newest first: those waiting for their line, or all. */
+export async function listTrials(
+  db: Database,
+  { state, page, pageSize = 50 }: { state: TrialListState; page: number; pageSize?: number },
+): Promise<{ trials: Trial[]; total: number }> {
+  let query = db.selectFrom("trials").where("status", "<>", "requested");
+  if (state !== "all") query = query.where("status", "=", state satisfies TrialStatus);
+  const offset = (Math.max(Math.trunc(page) || 1, 1) - 1) * pageSize;
+  const [trials, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(pageSize).offset(offset).execute(),
+    query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { trials, total: Number(count.total) };
+}
+
+/**
+ * What trials keep no longer than they need: a request never confirmed goes a day after its code expired, and
+ * a client address is cleared once the 30 days of its limit are over.
+ */
+export async function pruneTrialRecords(db: Database, now: Date = new Date()): Promise<{ requests: number; addresses: number }> {
+  const requestsBefore = new Date(now.getTime() - UNCONFIRMED_KEPT_MS).toISOString();
+  const addressesBefore = new Date(now.getTime() - TRIAL_ADDRESS_WINDOW_MS).toISOString();
+  const requests = await db
+    .deleteFrom("trials")
+    .where("status", "=", "requested")
+    .where("code_expires_at", "<", requestsBefore)
+    .executeTakeFirst();
+  const addresses = await db
+    .updateTable("trials")
+    .set({ client_address: null, updated_at: now.toISOString() })
+    .where("client_address", "is not", null)
+    .where("created_at", "<", addressesBefore)
+    .executeTakeFirst();
+  return { requests: Number(requests.numDeletedRows), addresses: Number(addresses.numUpdatedRows) };
+}
