@@ -56,3 +56,24 @@ export function contactFields(email: string): Record<string, string> {
 export function newsletterFields(email: string): Record<string, string> {
   return { email };
 }
+
+/** A 1-month Silver order of customer `n`, as the database takes it, for the phases that seed delivered accesses. */
+export function silverOrder(n: number, email: string) {
+  const fields = checkoutFields(n, "approved", email);
+  return {
+    idempotency_key: randomUUID(),
+    plan_key: "standard" as const,
+    viewers: 1 as const,
+    amount_cents: 1300,
+    currency: "EUR",
+    language: "en" as const,
+    first_name: fields.firstName!,
+    last_name: fields.lastName!,
+    email,
+    phone: fields.phone!,
+    country: fields.country!,
+    city: fields.city!,
+    postal_code: fields.postalCode!,
+    address: fields.address!,
+  };
+}

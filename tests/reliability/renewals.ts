@@ -5,14 +5,13 @@
  * (end = old end + 2 × the plan's months, the second period starting where the first ends), and the
  * provisioning system must get two `access.extended` events for it, each once, signed.
  */
-import { randomUUID } from "node:crypto";
 import { deriveLinkKey, renewalToken } from "../../app/renewals/links.server.ts";
 import { addCalendarMonths } from "../../common/access-period.ts";
 import { parseEncryptionKey } from "../../server/admin/secret-box.ts";
 import { markOrderDelivered } from "../../server/db/admin-orders.ts";
 import { createOrder, markOrderPaid } from "../../server/db/repositories.ts";
 import type { Database } from "./database.ts";
-import { checkoutFields } from "./forms.ts";
+import { checkoutFields, silverOrder } from "./forms.ts";
 import { startReceiver } from "./provisioning-receiver.ts";
 import type { Report } from "./report.ts";
 import { seconds } from "./report.ts";
@@ -36,23 +35,7 @@ async function seed(db: Database, accesses: number): Promise<Seeded[]> {
   const seeded: Seeded[] = [];
   for (let n = 0; n < accesses; n++) {
     const email = `renew-${n}-${Date.now()}@reliability.example`;
-    const fields = checkoutFields(n, "approved", email);
-    const { order } = await createOrder(db, {
-      idempotency_key: randomUUID(),
-      plan_key: "standard",
-      viewers: 1,
-      amount_cents: 1300,
-      currency: "EUR",
-      language: "en",
-      first_name: fields.firstName!,
-      last_name: fields.lastName!,
-      email,
-      phone: fields.phone!,
-      country: fields.country!,
-      city: fields.city!,
-      postal_code: fields.postalCode!,
-      address: fields.address!,
-    });
+    const { order } = await createOrder(db, silverOrder(n, email));
     await markOrderPaid(db, order.id, { gatewayReference: `test_renew_${n}` });
     const startsAt = new Date();
     const endsAt = new Date(startsAt.getTime() + 10 * dayMs);

@@ -12,7 +12,7 @@ import { createOrder, markOrderPaid } from "../../server/db/repositories.ts";
 import { linkSubscriptionAccess, startSubscription } from "../../server/db/subscriptions.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { Database } from "./database.ts";
-import { checkoutFields } from "./forms.ts";
+import { silverOrder } from "./forms.ts";
 import { startReceiver } from "./provisioning-receiver.ts";
 import type { Report } from "./report.ts";
 import { seconds } from "./report.ts";
@@ -34,22 +34,8 @@ async function seed(db: Database, count: number): Promise<Seeded[]> {
   const now = new Date();
   for (let n = 0; n < count; n++) {
     const email = `subscribe-${n}-${Date.now()}@reliability.example`;
-    const fields = checkoutFields(n, "approved", email);
     const { order } = await createOrder(db, {
-      idempotency_key: randomUUID(),
-      plan_key: "standard",
-      viewers: 1,
-      amount_cents: 1300,
-      currency: "EUR",
-      language: "en",
-      first_name: fields.firstName!,
-      last_name: fields.lastName!,
-      email,
-      phone: fields.phone!,
-      country: fields.country!,
-      city: fields.city!,
-      postal_code: fields.postalCode!,
-      address: fields.address!,
+      ...silverOrder(n, email),
       payment_processor: "test",
       renews_automatically: 1,
     });
