@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { webhookSecret, withFakeStripe } from "../../tests/support/fake-stripe/harness.ts";
-import type { SubscriptionNotice } from "./gateway.ts";
+import { type SubscriptionNotice, WebhookSignatureError } from "./gateway.ts";
 import { stripeNotice } from "./stripe-events.ts";
 import { createStripeGateway } from "./stripe-gateway.ts";
 
@@ -177,5 +177,18 @@ describe("invoices that are none of the shop's", () => {
   it("refuses to guess a notice when Stripe cannot be asked for the payment (the event is then retried)", async () => {
     const parent = { type: "subscription_details", quote_details: null, subscription_details: { subscription: "sub_1", metadata: {} } };
     await expect(stripeNotice(event({ parent, billing_reason: "subscription_cycle" } as never), noNetwork)).rejects.toThrow("asked Stripe");
+  });
+
+  it("refuses a bad signature as such, and a paid invoice it cannot complete for want of Stripe as something else", async () => {
+    const { from } = await bought();
+    const delivery = t.receiver.deliveries.slice(from).find((candidate) => JSON.parse(candidate.payload).type === "invoice.paid");
+    if (!delivery) throw new Error("No invoice.paid was delivered");
+    const forged = gateway().readWebhook(delivery.payload, new Headers({ "stripe-signature": "t=1,v1=00" }));
+    await expect(forged).rejects.toBeInstanceOf(WebhookSignatureError);
+    // The same signed event, read while Stripe's API does not answer (port 9 is discard): retried, not refused.
+    const away = createStripeGateway({ secretKey: "sk_test_events", webhookSecret, apiBase: "http://127.0.0.1:9" });
+    const reading = away.readWebhook(delivery.payload, new Headers({ "stripe-signature": delivery.signature }));
+    await expect(reading).rejects.toThrow();
+    await expect(reading).rejects.not.toBeInstanceOf(WebhookSignatureError);
   });
 });
