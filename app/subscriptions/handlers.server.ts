@@ -53,6 +53,8 @@ export function subscriptionJobHandlers(services: SubscriptionServicesGetter): R
         const outcome = await chargeRenewal(await services(), chargeRequest(job), now);
         logger.info({ job: job.id, outcome }, "Automatic renewal charge");
       },
+      // Sooner than the runner's default: the usual reason is another run holding the attempt for a few seconds.
+      retryDelayMs: (attempts) => Math.min(10 * 60_000, 10_000 * 2 ** Math.max(0, attempts - 1)),
     },
     [JOB_KINDS.subscriptionCancel]: {
       async run(job) {

@@ -164,9 +164,10 @@ export async function recordPaymentEvent(
 /**
  * Takes an automatic renewal's pending order for one charge attempt, for `leaseMs`: of two runs at once (a
  * job's lease that ran out while its server was only slow) one gets it and the other is retried later, when
- * it finds the outcome recorded. A crashed run's lease simply runs out.
+ * it finds the outcome recorded. A crashed run's lease simply runs out: it is shorter than the job's (60 s),
+ * so the server that takes the job over finds the order free, and asks the gateway what became of it.
  */
-export async function claimRenewalCharge(db: Database, orderId: number, now: Date = new Date(), leaseMs = 120_000): Promise<boolean> {
+export async function claimRenewalCharge(db: Database, orderId: number, now: Date = new Date(), leaseMs = 30_000): Promise<boolean> {
   const at = now.toISOString();
   const claimed = await db
     .updateTable("orders")

@@ -20,8 +20,12 @@ export async function runGracefulShutdown(server: SiteServer, db: Database, repo
       (error: Error) => `failed: ${error.message}`,
     ),
   );
-  // Long enough for the requests to reach the server, well within the gateway's delay.
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // In flight means the server has them: each order stored (pending while the gateway takes its 0.4 s). A
+  // fixed pause was not always enough on a loaded machine for the cluster's primary to hand every connection
+  // to a worker, and a connection still in its queue at SIGTERM is not one the server had taken.
+  const stored = async () => (await db.selectFrom("orders").select("id").where("email", "like", `${prefix}-%`).execute()).length;
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline && (await stored()) < inFlight) await new Promise((resolve) => setTimeout(resolve, 20));
   const exitCode = await server.stop("SIGTERM");
   const statuses = await Promise.all(answers);
   client.agent.destroy();
@@ -31,8 +35,8 @@ export async function runGracefulShutdown(server: SiteServer, db: Database, repo
     statuses.every((status) => status === 200),
     statuses.join(", "),
   );
-  const stored = (await allOrders(db)).filter((order) => order.email.startsWith(`${prefix}-`) && order.status === "paid");
-  report.check("…and each one is stored as paid", stored.length === inFlight, `${stored.length} of ${inFlight}`);
+  const paid = (await allOrders(db)).filter((order) => order.email.startsWith(`${prefix}-`) && order.status === "paid");
+  report.check("…and each one is stored as paid", paid.length === inFlight, `${paid.length} of ${inFlight}`);
   report.check("…and the process exits with code 0", exitCode === 0, `exit code ${exitCode}`);
   const refused = await fetch(`${server.url}/healthz`).then(
     () => false,
