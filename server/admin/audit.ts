@@ -3,6 +3,7 @@
  * Rows are only ever added, so the log can be trusted to show what happened.
  */
 import type { Database } from "../db/database.ts";
+import { type BoundedCount, countUpTo, type KeysetPage, type PagePosition, readPage } from "../db/keyset.ts";
 import type { AuditEntry } from "../db/schema.ts";
 
 export interface AuditInput {
@@ -34,27 +35,30 @@ export async function recordAudit(db: Database, entry: AuditInput, now: Date = n
     .execute();
 }
 
-export interface AuditPage {
-  /** Newest first; `details` is the JSON text as stored. */
-  entries: AuditEntry[];
-  /** Entries matching the filter on every page. */
-  total: number;
+export interface AuditPage extends KeysetPage<AuditEntry> {
+  /** Entries matching the filter, counted up to {@link AUDIT_COUNT_LIMIT}. */
+  matching: BoundedCount;
 }
 
-/** One page (from 1) of the log, newest first, optionally only one action. */
+/** Past this many, the page says "more than". */
+export const AUDIT_COUNT_LIMIT = 10_000;
+
+/** One page of the log, newest first, optionally only one action. */
 export async function listAudit(
   db: Database,
-  { page, pageSize = 50, action }: { page: number; pageSize?: number; action?: string },
+  { position = { at: "first" }, pageSize = 50, action }: { position?: PagePosition; pageSize?: number; action?: string },
 ): Promise<AuditPage> {
-  // A page number from a query string can be anything: clamp rather than fail.
   const size = Math.min(Math.max(Math.trunc(pageSize) || 50, 1), 500);
-  const offset = (Math.max(Math.trunc(page) || 1, 1) - 1) * size;
   let query = db.selectFrom("audit_log");
   if (action !== undefined) query = query.where("action", "=", action);
-  const [entries, count] = await Promise.all([
-    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offset).execute(),
-    query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow(),
+  const [page, matching] = await Promise.all([
+    readPage(
+      query.selectAll(),
+      { key: "created_at", id: "id", direction: "desc", cursorOf: (entry) => ({ key: entry.created_at, id: entry.id }) },
+      position,
+      size,
+    ),
+    countUpTo(db, query.select("id"), AUDIT_COUNT_LIMIT),
   ]);
-  // PostgreSQL's count is a bigint, which pg returns as a string.
-  return { entries, total: Number(count.total) };
+  return { ...page, matching };
 }

@@ -6,6 +6,7 @@
  */
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "./database.ts";
+import { type KeysetPage, type PagePosition, readPage } from "./keyset.ts";
 import type { Access, DatabaseSchema, Order } from "./schema.ts";
 import { LIVE_STATUSES } from "./subscriptions.ts";
 
@@ -44,7 +45,9 @@ export function customerState(row: { status: Access["status"]; access_ends_at: s
 function inState(where: Where, state: CustomerState, now: Date) {
   const at = now.toISOString();
   const soon = soonAfter(now);
-  if (state === "expired") return where.or([where("a.status", "=", "expired"), where("a.ends_at", "<=", at)]);
+  // An access is marked expired only once its end has passed, and moving its end makes it active again
+  // (accesses.ts): so "ended" is exactly "its end has passed", a range of the ends_at index.
+  if (state === "expired") return where("a.ends_at", "<=", at);
   const running = [where("a.status", "=", "active"), where("a.ends_at", ">", at)];
   if (state === "ending") return where.and([...running, where("a.ends_at", "<=", soon)]);
   return where.and([...running, where("a.ends_at", ">", soon)]);
@@ -59,44 +62,52 @@ function inRenewal(where: Where, filter: RenewalFilter, now: Date) {
 const isRenewalFilter = (filter: CustomerFilter): filter is RenewalFilter => (renewalFilters as readonly string[]).includes(filter);
 
 /**
- * Every access that was not revoked, with the order that created it (same reference) for the name, and its
- * live subscription if any (at most one: a checkout offers none to an access that has one), joined on the
- * indexed subscriptions.access_id.
+ * Every access bought (not a free trial's) and not revoked, with the order that created it (same reference)
+ * for the name, and its live subscription if any (at most one: a checkout offers none to an access that has
+ * one), joined on the indexed subscriptions.access_id.
  */
 function accessesWithOwner(db: Database) {
   return db
     .selectFrom("accesses as a")
     .innerJoin("orders as o", "o.reference", "a.reference")
     .leftJoin("subscriptions as s", (join) => join.onRef("s.access_id", "=", "a.id").on("s.status", "in", LIVE_STATUSES))
+    .where("a.kind", "=", "paid")
     .where("a.status", "!=", "revoked");
 }
 
-/** How many customers are in each state, in one pass. */
+/**
+ * How many customers are in each state. Each count is a range of the accesses' (kind, status, ends_at) index,
+ * read without the table: the running ones by their end, the ended ones as every access not revoked less those.
+ */
 export async function countCustomersByState(db: Database, now: Date = new Date()): Promise<Record<CustomerState, number>> {
-  const counts = await accessesWithOwner(db)
-    .select((select) =>
-      customerStates.map((state) =>
-        select.fn
-          .countAll()
-          .filterWhere((where) => inState(where as unknown as Where, state, now))
-          .as(state),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  // PostgreSQL's count is a bigint, which pg returns as a string.
-  return { active: Number(counts.active), ending: Number(counts.ending), expired: Number(counts.expired) };
+  const at = now.toISOString();
+  const soon = soonAfter(now);
+  const paid = db.selectFrom("accesses").where("kind", "=", "paid");
+  const count = async (query: typeof paid) =>
+    Number((await query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow()).total);
+  const running = paid.where("status", "=", "active").where("ends_at", ">", at);
+  const [ending, stillRunning, all] = await Promise.all([
+    count(running.where("ends_at", "<=", soon)),
+    count(running),
+    count(paid.where("status", "in", ["active", "expired"])),
+  ]);
+  return { active: stillRunning - ending, ending, expired: all - stillRunning };
 }
 
 /**
- * One page (from 1) of the customers in `filter`. Running accesses are listed soonest end first (who needs a
- * reminder next); ended ones, and everyone together, latest end first.
+ * One page of the customers in `filter`. Running accesses are listed soonest end first (who needs a reminder
+ * next); ended ones, and everyone together, latest end first.
  */
 export async function listCustomers(
   db: Database,
-  { filter, page, pageSize = 50, now = new Date() }: { filter: CustomerFilter; page: number; pageSize?: number; now?: Date },
-): Promise<{ customers: CustomerRow[]; total: number }> {
+  {
+    filter,
+    position = { at: "first" },
+    pageSize = 50,
+    now = new Date(),
+  }: { filter: CustomerFilter; position?: PagePosition; pageSize?: number; now?: Date },
+): Promise<KeysetPage<CustomerRow>> {
   const size = Math.min(Math.max(Math.trunc(pageSize) || 50, 1), 500);
-  const offset = (Math.max(Math.trunc(page) || 1, 1) - 1) * size;
   const all = accessesWithOwner(db);
   const query =
     filter === "all"
@@ -105,7 +116,7 @@ export async function listCustomers(
           isRenewalFilter(filter) ? inRenewal(where as unknown as Where, filter, now) : inState(where as unknown as Where, filter, now),
         );
   const direction = filter === "active" || filter === "ending" || isRenewalFilter(filter) ? "asc" : "desc";
-  const [rows, count] = await Promise.all([
+  const page = await readPage(
     query
       .select([
         "a.id",
@@ -118,18 +129,15 @@ export async function listCustomers(
         "o.last_name",
         "s.status as renewal",
       ])
-      .select(sql<string>`${sql.ref("a.ends_at")}`.as("access_ends_at"))
-      .orderBy("a.ends_at", direction)
-      .orderBy("a.id", direction)
-      .limit(size)
-      .offset(offset)
-      .execute(),
-    query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  const customers = rows.map((row) => ({
+      .select(sql<string>`${sql.ref("a.ends_at")}`.as("access_ends_at")),
+    { key: "a.ends_at", id: "a.id", direction, cursorOf: (row) => ({ key: row.access_ends_at, id: row.id }) },
+    position,
+    size,
+  );
+  const customers = page.rows.map((row) => ({
     ...row,
     state: customerState(row, now),
     renewal: row.renewal === "active" || row.renewal === "failing" ? row.renewal : null,
   }));
-  return { customers, total: Number(count.total) };
+  return { ...page, rows: customers };
 }

@@ -4,6 +4,7 @@
  * two operators clicking at once change it once, and the second is told it was already done.
  */
 import type { Database } from "./database.ts";
+import { type KeysetPage, type PagePosition, readPage } from "./keyset.ts";
 import type { ContactMessage } from "./schema.ts";
 
 export const inboxFilters = ["waiting", "handled", "all"] as const;
@@ -11,13 +12,6 @@ export type InboxFilter = (typeof inboxFilters)[number];
 
 /** A row of the inbox's table: everything but the message itself, which only its own page needs. */
 export type InboxRow = Pick<ContactMessage, "id" | "name" | "email" | "subject" | "language" | "created_at" | "handled_at">;
-
-export interface InboxPage {
-  /** Newest first. */
-  messages: InboxRow[];
-  /** Messages matching the filter on every page. */
-  total: number;
-}
 
 function filtered(db: Database, filter: InboxFilter) {
   const query = db.selectFrom("contact_messages");
@@ -27,25 +21,18 @@ function filtered(db: Database, filter: InboxFilter) {
 }
 
 /** One page (from 1) of the messages in `filter`, newest first. Out-of-range numbers are clamped, never an error. */
+/** One page of the messages in `filter`, newest first. */
 export async function listContactMessages(
   db: Database,
-  { filter, page, pageSize = 25 }: { filter: InboxFilter; page: number; pageSize?: number },
-): Promise<InboxPage> {
+  { filter, position = { at: "first" }, pageSize = 25 }: { filter: InboxFilter; position?: PagePosition; pageSize?: number },
+): Promise<KeysetPage<InboxRow>> {
   const size = Math.min(Math.max(Math.trunc(pageSize) || 25, 1), 500);
-  const offset = (Math.max(Math.trunc(page) || 1, 1) - 1) * size;
-  const query = filtered(db, filter);
-  const [messages, count] = await Promise.all([
-    query
-      .select(["id", "name", "email", "subject", "language", "created_at", "handled_at"])
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(size)
-      .offset(offset)
-      .execute(),
-    query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  // PostgreSQL's count is a bigint, which pg returns as a string.
-  return { messages, total: Number(count.total) };
+  return readPage(
+    filtered(db, filter).select(["id", "name", "email", "subject", "language", "created_at", "handled_at"]),
+    { key: "created_at", id: "id", direction: "desc", cursorOf: (row) => ({ key: row.created_at, id: row.id }) },
+    position,
+    size,
+  );
 }
 
 export async function countWaitingMessages(db: Database): Promise<number> {

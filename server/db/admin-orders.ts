@@ -2,63 +2,52 @@
  * The console's reads and writes of orders: the searchable list, an order's mails, and delivering access.
  * Same conventions as repositories.ts: SQLite and PostgreSQL alike, and an optional `now` for tests.
  */
-import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import { createAccess } from "./accesses.ts";
 import type { Database } from "./database.ts";
+import { type BoundedCount, countUpTo, type KeysetPage, type ListOrder, type PagePosition, readPage } from "./keyset.ts";
 import { type MailWithState, mailsWithState } from "./mails.ts";
-import type { DatabaseSchema, Mail, Order, OrderStatus } from "./schema.ts";
+import { matchesSearch } from "./order-search.ts";
+import type { Mail, Order, OrderStatus } from "./schema.ts";
 
 export const orderStatuses: readonly OrderStatus[] = ["pending", "paid", "failed", "fulfilled", "expired", "refunded"];
 export const ORDERS_PAGE_SIZE = 25;
 
 export interface OrderListQuery {
   status?: OrderStatus;
-  /** Part of a reference, an e-mail or a name; case does not matter. */
+  /** The start of a reference, an e-mail, a full name or a last name; case does not matter. */
   search?: string;
-  /** From 1; out of range is clamped. */
-  page?: number;
+  /** Which page; the first by default. */
+  position?: PagePosition;
   pageSize?: number;
 }
 
-export interface OrderListPage {
-  /** Newest first; `disputed`: a payment dispute was recorded on its timeline. */
-  orders: (Order & { disputed: boolean })[];
-  total: number;
-  page: number;
-  pages: number;
+/** `disputed`: a payment dispute was recorded on its timeline. */
+export type ListedOrder = Order & { disputed: boolean };
+
+export interface OrderListPage extends KeysetPage<ListedOrder> {
+  /** How many orders match, counted up to {@link ORDERS_COUNT_LIMIT}. */
+  matching: BoundedCount;
 }
 
-/** `%` and `_` typed in the box are searched for as themselves, not as wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
+/** Past this many, the list says "more than": counting a million rows is work no page needs. */
+export const ORDERS_COUNT_LIMIT = 10_000;
 
-type OrdersWhere = ExpressionBuilder<DatabaseSchema, "orders">;
-
-/** `lower(...) like` rather than `ilike`: SQLite has no `ilike`, and PostgreSQL's `like` is case-sensitive. */
-function matches(where: OrdersWhere, search: string) {
-  const pattern = containsPattern(search);
-  const like = (column: RawBuilder<unknown>) => sql<boolean>`lower(${column}) like ${pattern} escape '\\'`;
-  return where.or([
-    like(sql.ref("reference")),
-    like(sql.ref("email")),
-    like(sql`${sql.ref("first_name")} || ' ' || ${sql.ref("last_name")}`),
-  ]);
-}
+/** Newest first, the id breaking ties. */
+const newestFirst: ListOrder<Order> = {
+  key: "orders.created_at",
+  id: "orders.id",
+  direction: "desc",
+  cursorOf: (order) => ({ key: order.created_at, id: order.id }),
+};
 
 export async function listOrders(db: Database, query: OrderListQuery = {}): Promise<OrderListPage> {
   const size = Math.min(Math.max(Math.trunc(query.pageSize ?? ORDERS_PAGE_SIZE) || ORDERS_PAGE_SIZE, 1), 200);
   const search = query.search?.trim().slice(0, 200) ?? "";
   let filtered = db.selectFrom("orders");
   if (query.status) filtered = filtered.where("status", "=", query.status);
-  if (search !== "") filtered = filtered.where((where) => matches(where, search));
+  if (search !== "") filtered = filtered.where(matchesSearch(db, search));
 
-  const count = await filtered.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow();
-  // PostgreSQL's count is a bigint, which pg returns as a string.
-  const total = Number(count.total);
-  const pages = Math.max(1, Math.ceil(total / size));
-  const page = Math.min(Math.max(Math.trunc(query.page ?? 1) || 1, 1), pages);
-  const rows = await filtered
+  const withDispute = filtered
     .selectAll("orders")
     .select((select) =>
       select
@@ -70,15 +59,13 @@ export async function listOrders(db: Database, query: OrderListQuery = {}): Prom
             .where("type", "=", "disputed"),
         )
         .as("disputed"),
-    )
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(size)
-    .offset((page - 1) * size)
-    .execute();
+    );
+  const [page, matching] = await Promise.all([
+    readPage(withDispute, newestFirst, query.position ?? { at: "first" }, size),
+    countUpTo(db, filtered.select("orders.id"), ORDERS_COUNT_LIMIT),
+  ]);
   // SQLite answers 0 or 1, PostgreSQL a boolean.
-  const orders = rows.map((row) => ({ ...row, disputed: Boolean(row.disputed) }));
-  return { orders, total, page, pages };
+  return { ...page, rows: page.rows.map((row) => ({ ...row, disputed: Boolean(row.disputed) })), matching };
 }
 
 /** Paid orders still waiting for their access: the operator's to-do list. */

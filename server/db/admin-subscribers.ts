@@ -4,6 +4,7 @@
  * ever reads the confirmation token: it is the secret in the subscriber's links.
  */
 import type { Database } from "./database.ts";
+import { type KeysetPage, type PagePosition, readPage } from "./keyset.ts";
 import type { NewsletterSubscriber } from "./schema.ts";
 
 export const subscriberStates = ["confirmed", "awaiting", "unsubscribed"] as const;
@@ -55,21 +56,20 @@ export async function countSubscribersByState(db: Database): Promise<Record<Subs
 }
 
 /** One page (from 1) of the addresses in `filter`, newest sign-up first. Out-of-range numbers are clamped. */
+/** One page of the addresses in `filter`, newest first. */
 export async function listSubscribers(
   db: Database,
-  { filter, page, pageSize = 50 }: { filter: SubscriberFilter; page: number; pageSize?: number },
-): Promise<{ subscribers: SubscriberRow[]; total: number }> {
+  { filter, position = { at: "first" }, pageSize = 50 }: { filter: SubscriberFilter; position?: PagePosition; pageSize?: number },
+): Promise<KeysetPage<SubscriberRow>> {
   const size = Math.min(Math.max(Math.trunc(pageSize) || 50, 1), 500);
-  const offset = (Math.max(Math.trunc(page) || 1, 1) - 1) * size;
-  const query = inState(db, filter);
-  const [subscribers, count] = await Promise.all([
-    query.select(columns).orderBy("created_at", "desc").orderBy("id", "desc").limit(size).offset(offset).execute(),
-    query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { subscribers, total: Number(count.total) };
+  return readPage(
+    inState(db, filter).select(columns),
+    { key: "created_at", id: "id", direction: "desc", cursorOf: (row) => ({ key: row.created_at, id: row.id }) },
+    position,
+    size,
+  );
 }
 
-/** Every address in `filter`, oldest sign-up first (the order a list grows in), for an export. */
 export async function allSubscribers(db: Database, filter: SubscriberFilter): Promise<SubscriberRow[]> {
   return inState(db, filter).select(columns).orderBy("created_at", "asc").orderBy("id", "asc").execute();
 }

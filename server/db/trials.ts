@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import { MAX_WRONG_CODES, SIGN_IN_VALID_MS } from "./customer-sign-ins.ts";
 import type { Database } from "./database.ts";
+import { type KeysetPage, type PagePosition, readPage } from "./keyset.ts";
 import { normalizeEmail } from "./newsletter.ts";
 import { newOrderReference } from "./orders.ts";
 import type { Trial, TrialStatus } from "./schema.ts";
@@ -216,16 +217,16 @@ export { type TrialListState, trialListStates } from "./trials-schema.ts";
 /** Confirmed trials for the console, newest first: those waiting for their line, or all. */
 export async function listTrials(
   db: Database,
-  { state, page, pageSize = 50 }: { state: TrialListState; page: number; pageSize?: number },
-): Promise<{ trials: Trial[]; total: number }> {
+  { state, position = { at: "first" }, pageSize = 50 }: { state: TrialListState; position?: PagePosition; pageSize?: number },
+): Promise<KeysetPage<Trial>> {
   let query = db.selectFrom("trials").where("status", "<>", "requested");
   if (state !== "all") query = query.where("status", "=", state satisfies TrialStatus);
-  const offset = (Math.max(Math.trunc(page) || 1, 1) - 1) * pageSize;
-  const [trials, count] = await Promise.all([
-    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(pageSize).offset(offset).execute(),
-    query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow(),
-  ]);
-  return { trials, total: Number(count.total) };
+  return readPage(
+    query.selectAll(),
+    { key: "created_at", id: "id", direction: "desc", cursorOf: (trial) => ({ key: trial.created_at, id: trial.id }) },
+    position,
+    pageSize,
+  );
 }
 
 /**

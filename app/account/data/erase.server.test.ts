@@ -21,7 +21,7 @@ for (const target of testTargets) {
       const who = someCustomer();
       const mine = await customerWithEverything(handle.db, who, NOW);
       await eraseAccount(handle.db, who.email, { retentionYears: 10, now: NOW });
-      const { entries } = await listAudit(handle.db, { page: 1, action: ERASURE_AUDIT_ACTION });
+      const { rows: entries } = await listAudit(handle.db, { action: ERASURE_AUDIT_ACTION });
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ operator_id: null, operator_email: null, subject: null, address: "-" });
       expect(JSON.parse(entries[0]?.details ?? "{}")).toMatchObject({

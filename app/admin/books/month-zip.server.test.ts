@@ -69,7 +69,7 @@ for (const target of testTargets) {
     });
 
     it("is in the audit log, with the month and how many documents left in it", async () => {
-      const { entries } = await listAudit(bed.handle.db, { page: 1, action: "export" });
+      const { rows: entries } = await listAudit(bed.handle.db, { action: "export" });
       expect(entries.map((entry) => [entry.subject, JSON.parse(entry.details ?? "null")])).toContainEqual([
         "invoices",
         { month: "2026-11", invoices: 5, creditNotes: 1 },

@@ -153,7 +153,7 @@ for (const target of testTargets) {
       const [header, first] = parseCsv(await (await exportOrders(bed.handle.db, input("es"))).text());
       expect(header?.slice(0, 3)).toEqual(["Tipo", "Pedido", "Factura o rectificativa"]);
       expect(first?.[0]).toBe("Pedido");
-      const { entries } = await listAudit(bed.handle.db, { page: 1, action: "export" });
+      const { rows: entries } = await listAudit(bed.handle.db, { action: "export" });
       expect(entries.map((entry) => [entry.subject, JSON.parse(entry.details ?? "null")])).toEqual([
         ["orders", { from: day(-1), to: day(1), orders: 5, refunds: 1 }],
         ["orders", { from: day(-1), to: day(1), orders: 5, refunds: 1 }],

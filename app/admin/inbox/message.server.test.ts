@@ -48,7 +48,7 @@ for (const target of testTargets) {
       expect(await loadMessage(handle.db, id)).toMatchObject({ handled_at: null, handled_by: null });
       expect(await changeMessageState(handle.db, { param: id, intent: "reopen", operator, address }, later(103))).toBe("already-waiting");
 
-      const { entries } = await listAudit(handle.db, { page: 1 });
+      const { rows: entries } = await listAudit(handle.db, {});
       expect(entries.map((entry) => [entry.action, entry.subject, entry.operator_email, entry.address, entry.created_at])).toEqual([
         ["message-reopened", id, "bo@example.com", address, later(102).toISOString()],
         ["message-handled", id, "bo@example.com", address, later(100).toISOString()],

@@ -1,28 +1,65 @@
 /**
- * A console list's query string: its filter and page number, read from whatever a person can type (so never
- * trusted), and the page written back next to the filter, so a page link keeps what is shown.
+ * A console list's query string: its filter and which page, read from whatever a person can type (so never
+ * trusted), and the links to the pages around the one shown, each keeping the filter. A page is named by the
+ * row it starts after or ends before (`?after=…` / `?before=…`), or is the last (`?at=last`): see
+ * docs/decisions/0027 for why lists are read from a key rather than by page number.
  */
+import type { Cursor, KeysetPage, PagePosition } from "../../../server/db/keyset.ts";
 
-/** Far past any real list, and small enough that the offset it makes stays an exact integer. */
-const lastPossiblePage = 100_000;
+const positionParameters = ["after", "before", "at", "page"] as const;
 
-export function pageFrom(search: URLSearchParams): number {
-  const page = Number.parseInt(search.get("page") ?? "", 10);
-  return Number.isFinite(page) ? Math.min(Math.max(page, 1), lastPossiblePage) : 1;
+/** `2026-11-26T10:00:00.000Z~42`: a sort value (a date) and an id. Anything else is not a cursor. */
+export function parseCursor(text: string | null): Cursor | undefined {
+  const match = /^([0-9T:.+Z-]{1,40})~([1-9][0-9]{0,15})$/.exec(text ?? "");
+  if (!match) return undefined;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) ? { key: match[1]!, id } : undefined;
 }
 
-/** At least one page, so an empty list still reads "Page 1 of 1". */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
+export function formatCursor(cursor: Cursor): string {
+  return `${cursor.key}~${cursor.id}`;
 }
 
-/** The query string for `page` with every other parameter kept; page 1 is left out, as the filter form sends it. */
-export function searchWithPage(search: string, page: number): string {
+/** Which page the query string names; the first when it names none, or names one badly. */
+export function positionFrom(search: URLSearchParams): PagePosition {
+  if (search.get("at") === "last") return { at: "last" };
+  const after = parseCursor(search.get("after"));
+  if (after) return { at: "after", cursor: after };
+  const before = parseCursor(search.get("before"));
+  if (before) return { at: "before", cursor: before };
+  return { at: "first" };
+}
+
+/** The query string of another page, every other parameter (the filter) kept. */
+export function searchAt(search: string, position: PagePosition): string {
   const params = new URLSearchParams(search);
-  if (page > 1) params.set("page", String(page));
-  else params.delete("page");
+  for (const name of positionParameters) params.delete(name);
+  if (position.at === "last") params.set("at", "last");
+  if (position.at === "after" || position.at === "before") params.set(position.at, formatCursor(position.cursor));
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/** What the links under a list need: the positions of the pages around this one, where there are any. */
+export interface PageLinks {
+  first?: PagePosition;
+  previous?: PagePosition;
+  next?: PagePosition;
+  last?: PagePosition;
+}
+
+export function pageLinks(page: Pick<KeysetPage<unknown>, "hasPrevious" | "hasNext" | "first" | "last">): PageLinks {
+  const links: PageLinks = {};
+  if (page.hasPrevious) {
+    links.first = { at: "first" };
+    // An empty page after a row no longer there has no first row: the last page is the nearest before it.
+    links.previous = page.first ? { at: "before", cursor: page.first } : { at: "last" };
+  }
+  if (page.hasNext) {
+    if (page.last) links.next = { at: "after", cursor: page.last };
+    links.last = { at: "last" };
+  }
+  return links;
 }
 
 /** One of `allowed`, or `fallback` for a missing or unknown value. */

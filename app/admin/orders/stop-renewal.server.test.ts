@@ -54,14 +54,14 @@ for (const target of testTargets) {
       expect((await findSubscriptionById(bed.handle.db, subscription.id))?.status).toBe("stopping");
       const stoppedLines = (await listOrderEvents(bed.handle.db, order.id)).filter((event) => event.type === "subscription-stopped");
       expect(stoppedLines).toEqual([expect.objectContaining({ actor: bed.operator.email })]);
-      const { entries } = await listAudit(bed.handle.db, { page: 1, pageSize: 10, action: "stop-renewal" });
+      const { rows: entries } = await listAudit(bed.handle.db, { pageSize: 10, action: "stop-renewal" });
       expect(entries).toEqual([
         expect.objectContaining({ operator_email: bed.operator.email, subject: order.reference, address: "198.51.100.7" }),
       ]);
 
       const again = await runOrderAction(bed.services, bed.operator, order, form, "198.51.100.7");
       expect(again).toMatchObject({ ok: false, message: { key: "orders.subscription.stop.already" } });
-      expect((await listAudit(bed.handle.db, { page: 1, pageSize: 10, action: "stop-renewal" })).entries).toHaveLength(1);
+      expect((await listAudit(bed.handle.db, { pageSize: 10, action: "stop-renewal" })).rows).toHaveLength(1);
     });
 
     it("refuses a form naming another subscription than the order's", async () => {
@@ -84,7 +84,7 @@ for (const target of testTargets) {
       await updateSubscription(bed.handle.db, failing.subscription.id, { status: "failing", failed_attempts: 1 });
       await bed.deliveredOrder({ email: "filter-none@example.com" });
       const emails = async (filter: "renews" | "failing" | "no-renewal") =>
-        (await listCustomers(bed.handle.db, { filter, page: 1, pageSize: 500 })).customers.map((row) => [row.email, row.renewal]);
+        (await listCustomers(bed.handle.db, { filter, pageSize: 500 })).rows.map((row) => [row.email, row.renewal]);
       expect(await emails("renews")).toContainEqual(["filter-renews@example.com", "active"]);
       expect(await emails("renews")).not.toContainEqual(expect.arrayContaining(["filter-failing@example.com"]));
       expect(await emails("failing")).toEqual([["filter-failing@example.com", "failing"]]);

@@ -74,17 +74,17 @@ describe("an order's timeline", () => {
 
 describe("the list's query string", () => {
   it("reads status, search and page leniently", () => {
-    expect(parseListQuery(new URLSearchParams("status=paid&q=%20camille%20&page=3"))).toEqual({
+    expect(parseListQuery(new URLSearchParams("status=paid&q=%20camille%20&after=2026-11-02T10:00:00.000Z~42"))).toEqual({
       status: "paid",
       search: "camille",
-      page: 3,
+      position: { at: "after", cursor: { key: "2026-11-02T10:00:00.000Z", id: 42 } },
     });
-    expect(parseListQuery(new URLSearchParams("status=deleted&page=-2"))).toEqual({ status: null, search: "", page: 1 });
-    expect(parseListQuery(new URLSearchParams("page=abc")).page).toBe(1);
+    expect(parseListQuery(new URLSearchParams("status=deleted&page=-2"))).toEqual({ status: null, search: "", position: { at: "first" } });
+    expect(parseListQuery(new URLSearchParams("after=abc")).position).toEqual({ at: "first" });
   });
 
   it("writes only what differs from the defaults", () => {
-    expect(listHref({ status: null, search: "", page: 1 })).toBe("/admin/orders");
-    expect(listHref({ status: "paid", search: "a&b", page: 2 })).toBe("/admin/orders?status=paid&q=a%26b&page=2");
+    expect(listHref({ status: null, search: "" })).toBe("/admin/orders");
+    expect(listHref({ status: "paid", search: "a&b" })).toBe("/admin/orders?status=paid&q=a%26b");
   });
 });

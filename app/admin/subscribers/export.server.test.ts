@@ -64,7 +64,7 @@ for (const target of testTargets) {
     });
 
     it("records every export in the audit log: who, from where, which state, how many rows", async () => {
-      const { entries } = await listAudit(handle.db, { page: 1, action: "export" });
+      const { rows: entries } = await listAudit(handle.db, { action: "export" });
       expect(entries.map((entry) => [entry.subject, JSON.parse(entry.details ?? "null")])).toEqual([
         ["subscribers", { state: "awaiting", rows: 1 }],
         ["subscribers", { state: "all", rows: 4 }],

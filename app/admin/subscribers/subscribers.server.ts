@@ -5,7 +5,7 @@ import {
   subscriberFilters,
 } from "../../../server/db/admin-subscribers.ts";
 import type { Database } from "../../../server/db/database.ts";
-import { oneOf, pageCount, pageFrom } from "../list/list-query";
+import { oneOf, pageLinks, positionFrom } from "../list/list-query";
 
 export const subscribersPageSize = 50;
 
@@ -16,10 +16,11 @@ export function subscriberFilterFrom(search: URLSearchParams): SubscriberFilter 
 
 export async function loadSubscribers(db: Database, url: URL) {
   const filter = subscriberFilterFrom(url.searchParams);
-  const page = pageFrom(url.searchParams);
   const [list, counts] = await Promise.all([
-    listSubscribers(db, { filter, page, pageSize: subscribersPageSize }),
+    listSubscribers(db, { filter, position: positionFrom(url.searchParams), pageSize: subscribersPageSize }),
     countSubscribersByState(db),
   ]);
-  return { filter, page, pages: pageCount(list.total, subscribersPageSize), total: list.total, subscribers: list.subscribers, counts };
+  // The export takes every address in the filter: as many as the counts say.
+  const total = filter === "all" ? counts.confirmed + counts.awaiting + counts.unsubscribed : counts[filter];
+  return { filter, links: pageLinks(list), total, subscribers: list.rows, counts };
 }

@@ -7,7 +7,7 @@ import type { Database } from "../../../server/db/database.ts";
 import type { Trial } from "../../../server/db/schema.ts";
 import { findTrialByReference, listTrials, trialListStates } from "../../../server/db/trials.ts";
 import { deliverTrial } from "../../trial/deliver.server";
-import { oneOf, pageCount, pageFrom } from "../list/list-query";
+import { oneOf, pageLinks, positionFrom } from "../list/list-query";
 import { parseAccessForm } from "../orders/access-form";
 import { type ActionResult, type FormValues, failed, formText, succeeded } from "../orders/action-result";
 import type { ConsoleOperator, ConsoleServices } from "../orders/console-services.server";
@@ -17,9 +17,8 @@ export const trialsPageSize = 50;
 /** `?state=` (waiting for delivery by default: what the operator has to do) and the page. */
 export async function loadTrialList(db: Database, url: URL) {
   const state = oneOf(url.searchParams.get("state"), trialListStates, "confirmed");
-  const page = pageFrom(url.searchParams);
-  const { trials, total } = await listTrials(db, { state, page, pageSize: trialsPageSize });
-  return { state, page, pages: pageCount(total, trialsPageSize), trials: trials.map(trialRow) };
+  const list = await listTrials(db, { state, position: positionFrom(url.searchParams), pageSize: trialsPageSize });
+  return { state, links: pageLinks(list), trials: list.rows.map(trialRow) };
 }
 
 /** What the list and the page show of a trial: no code hash, no client address. */

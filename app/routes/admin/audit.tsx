@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "aud
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { t, language } = useAdminText();
-  const { action, page, pages, total, entries } = loaderData;
+  const { action, links, matching, entries } = loaderData;
   // An action typed into the address that the list does not know is still offered, so the filter shows it.
   const actions =
     action === null || (knownAuditActions as readonly string[]).includes(action) ? knownAuditActions : [...knownAuditActions, action];
@@ -36,7 +36,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         value={action ?? ""}
         options={[{ value: "", label: t("audit.allActions") }, ...actions.map((value) => ({ value, label: actionName(t, value) }))]}
       />
-      <p className="mt-4 text-sm text-muted">{t("audit.total", { count: total })}</p>
+      <p className="mt-4 text-sm text-muted">
+        {matching.more
+          ? t("audit.totalMore", { number: new Intl.NumberFormat(language).format(matching.count) })
+          : t("audit.total", { count: matching.count })}
+      </p>
       <ConsoleTable
         caption={t("audit.caption")}
         empty={action === null ? t("audit.empty") : t("audit.emptyFiltered")}
@@ -55,7 +59,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ConsoleTable>
-      <Pagination page={page} pages={pages} label={t("audit.pages")} />
+      <Pagination links={links} label={t("audit.pages")} />
     </section>
   );
 }

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "cus
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminText();
-  const { filter, page, pages, customers, counts } = loaderData;
+  const { filter, links, customers, counts } = loaderData;
   return (
     <section>
       <h1 className="text-3xl font-extrabold text-text">{t("customers.heading")}</h1>
@@ -43,7 +43,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         }))}
       />
       <CustomersTable filter={filter} customers={customers} />
-      <Pagination page={page} pages={pages} label={t("customers.pages")} />
+      <Pagination links={links} label={t("customers.pages")} />
     </section>
   );
 }

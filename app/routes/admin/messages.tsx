@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "inb
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
   const { t, language } = useAdminText();
-  const { filter, page, pages, messages, waiting } = loaderData;
+  const { filter, links, messages, waiting } = loaderData;
   return (
     <section>
       <h1 className="flex flex-wrap items-baseline gap-x-3 text-3xl font-extrabold text-text">
@@ -60,7 +60,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ConsoleTable>
-      <Pagination page={page} pages={pages} label={t("inbox.pages")} />
+      <Pagination links={links} label={t("inbox.pages")} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { countAwaitingDelivery, listOrders } from "../../../server/db/admin-orders.ts";
+import { pageLinks } from "../../admin/list/list-query";
 import { Pagination } from "../../admin/list/Pagination";
 import { adminMeta } from "../../admin/meta";
 import { useTimeZone } from "../../admin/orders/format";
@@ -16,18 +17,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams);
   const { db } = await servicesOf(context);
   const [list, awaiting] = await Promise.all([
-    listOrders(db, { status: query.status ?? undefined, search: query.search, page: query.page }),
+    listOrders(db, { status: query.status ?? undefined, search: query.search, position: query.position }),
     countAwaitingDelivery(db),
   ]);
-  return { query: { ...query, page: list.page }, orders: list.orders.map(toOrderRow), total: list.total, pages: list.pages, awaiting };
+  return { query, orders: list.rows.map(toOrderRow), matching: list.matching, links: pageLinks(list), awaiting };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "orders.title");
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { t } = useAdminText();
+  const { t, language } = useAdminText();
   const timeZone = useTimeZone();
-  const { query, orders, total, pages, awaiting } = loaderData;
+  const { query, orders, matching, links, awaiting } = loaderData;
   const filtered = query.status !== null || query.search !== "";
   return (
     <section aria-labelledby="orders-heading">
@@ -37,14 +38,16 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       {awaiting > 0 && query.status !== "paid" && (
         <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-card border border-accent/60 bg-accent-strong/30 px-4 py-3 text-text">
           <span>{t("orders.list.awaiting", { count: awaiting })}</span>
-          <Link to={listHref({ status: "paid", search: "", page: 1 })} className={linkClass}>
+          <Link to={listHref({ status: "paid", search: "" })} className={linkClass}>
             {t("orders.list.showAwaiting")}
           </Link>
         </p>
       )}
       <OrderFilters query={query} />
       <p role="status" className="mt-2 text-sm text-muted">
-        {t("orders.list.count", { count: total })}
+        {matching.more
+          ? t("orders.list.countMore", { number: new Intl.NumberFormat(language).format(matching.count) })
+          : t("orders.list.count", { count: matching.count })}
       </p>
       {orders.length === 0 ? (
         <p className="mt-4 rounded-card border border-line bg-surface p-6 text-muted">
@@ -56,7 +59,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-xs text-muted">{t("orders.timeZone", { zone: timeZone })}</p>
         </>
       )}
-      <Pagination page={query.page} pages={pages} label={t("orders.list.pages")} />
+      <Pagination links={links} label={t("orders.list.pages")} />
     </section>
   );
 }

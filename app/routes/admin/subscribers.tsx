@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "sub
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const { t, language } = useAdminText();
-  const { filter, page, pages, total, subscribers, counts } = loaderData;
+  const { filter, links, total, subscribers, counts } = loaderData;
   const when = (iso: string | null) => (iso ? <DateTime language={language} iso={iso} /> : t("common.none"));
   return (
     <section>
@@ -71,7 +71,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ConsoleTable>
-      <Pagination page={page} pages={pages} label={t("subscribers.pages")} />
+      <Pagination links={links} label={t("subscribers.pages")} />
     </section>
   );
 }

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "tri
 
 export default function Trials({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminText();
-  const { state, page, pages, trials, offered } = loaderData;
+  const { state, links, trials, offered } = loaderData;
   return (
     <section>
       <h1 className="text-3xl font-extrabold text-text">{t("trials.heading")}</h1>
@@ -34,7 +34,7 @@ export default function Trials({ loaderData }: Route.ComponentProps) {
         options={trialListStates.map((value) => ({ value, label: t(`trials.states.${value}`) }))}
       />
       <TrialsTable state={state} trials={trials} />
-      <Pagination page={page} pages={pages} label={t("trials.pages")} />
+      <Pagination links={links} label={t("trials.pages")} />
     </section>
   );
 }

@@ -19,6 +19,7 @@ import * as booksIndexes from "./013_books_indexes.ts";
 import * as stripeTax from "./014_stripe_tax.ts";
 import * as subscriptions from "./015_subscriptions.ts";
 import * as trials from "./016_trials.ts";
+import * as consoleIndexes from "./017_console_indexes.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   "014_stripe_tax": stripeTax,
   "015_subscriptions": subscriptions,
   "016_trials": trials,
+  "017_console_indexes": consoleIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
