@@ -9,6 +9,7 @@ import type { Database } from "./database.ts";
 import { type KeysetPage, type PagePosition, readPage } from "./keyset.ts";
 import type { Access, DatabaseSchema, Order } from "./schema.ts";
 import { LIVE_STATUSES } from "./subscriptions.ts";
+import { readTallies } from "./tallies.ts";
 
 export const customerStates = ["active", "ending", "expired"] as const;
 /** `ending`: the access ends within {@link ENDING_SOON_DAYS} days; `expired`: it has ended. */
@@ -76,22 +77,25 @@ function accessesWithOwner(db: Database) {
 }
 
 /**
- * How many customers are in each state. Each count is a range of the accesses' (kind, status, ends_at) index,
- * read without the table: the running ones by their end, the ended ones as every access not revoked less those.
+ * How many customers are in each state. The running ones are ranges of the accesses' (kind, status, ends_at)
+ * index; the ended ones are every access bought and not revoked (a count kept by the database, see tallies.ts)
+ * less the running ones.
  */
 export async function countCustomersByState(db: Database, now: Date = new Date()): Promise<Record<CustomerState, number>> {
+  const count = async (ends: { after: string; until?: string }) => {
+    let query = db.selectFrom("accesses").where("kind", "=", "paid").where("status", "=", "active").where("ends_at", ">", ends.after);
+    if (ends.until !== undefined) query = query.where("ends_at", "<=", ends.until);
+    // PostgreSQL's count is a bigint, which pg returns as a string.
+    return Number((await query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow()).total);
+  };
   const at = now.toISOString();
-  const soon = soonAfter(now);
-  const paid = db.selectFrom("accesses").where("kind", "=", "paid");
-  const count = async (query: typeof paid) =>
-    Number((await query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow()).total);
-  const running = paid.where("status", "=", "active").where("ends_at", ">", at);
-  const [ending, stillRunning, all] = await Promise.all([
-    count(running.where("ends_at", "<=", soon)),
-    count(running),
-    count(paid.where("status", "in", ["active", "expired"])),
+  const [ending, running, paid] = await Promise.all([
+    count({ after: at, until: soonAfter(now) }),
+    count({ after: at }),
+    readTallies(db, "accesses:paid:"),
   ]);
-  return { active: stillRunning - ending, ending, expired: all - stillRunning };
+  const all = (paid.active ?? 0) + (paid.expired ?? 0);
+  return { active: running - ending, ending, expired: all - running };
 }
 
 /**

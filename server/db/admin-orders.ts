@@ -60,10 +60,11 @@ export async function listOrders(db: Database, query: OrderListQuery = {}): Prom
         )
         .as("disputed"),
     );
-  const [page, matching] = await Promise.all([
-    readPage(withDispute, newestFirst, query.position ?? { at: "first" }, size),
-    countUpTo(db, filtered.select("orders.id"), ORDERS_COUNT_LIMIT),
-  ]);
+  // Counted first, because it decides how a search's page is read: up to the limit, its matches are few enough
+  // to sort; past it they are common enough that walking the orders newest first soon fills a page.
+  const matching = await countUpTo(db, filtered.select("orders.id"), ORDERS_COUNT_LIMIT);
+  const order = { ...newestFirst, sortMatches: search !== "" && !matching.more };
+  const page = await readPage(withDispute, order, query.position ?? { at: "first" }, size);
   // SQLite answers 0 or 1, PostgreSQL a boolean.
   return { ...page, rows: page.rows.map((row) => ({ ...row, disputed: Boolean(row.disputed) })), matching };
 }

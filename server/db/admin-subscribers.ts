@@ -6,6 +6,7 @@
 import type { Database } from "./database.ts";
 import { type KeysetPage, type PagePosition, readPage } from "./keyset.ts";
 import type { NewsletterSubscriber } from "./schema.ts";
+import { readTallies } from "./tallies.ts";
 
 export const subscriberStates = ["confirmed", "awaiting", "unsubscribed"] as const;
 export type SubscriberState = (typeof subscriberStates)[number];
@@ -36,26 +37,12 @@ function inState(db: Database, filter: SubscriberFilter) {
 }
 
 /** How many addresses are in each state, in one pass over the table. */
+/** How many addresses are in each state: counts the database keeps (tallies.ts), so one small read. */
 export async function countSubscribersByState(db: Database): Promise<Record<SubscriberState, number>> {
-  const counts = await db
-    .selectFrom("newsletter_subscribers")
-    .select((select) => [
-      select.fn
-        .countAll()
-        .filterWhere((where) => where.and([where("unsubscribed_at", "is", null), where("confirmed_at", "is not", null)]))
-        .as("confirmed"),
-      select.fn
-        .countAll()
-        .filterWhere((where) => where.and([where("unsubscribed_at", "is", null), where("confirmed_at", "is", null)]))
-        .as("awaiting"),
-      select.fn.countAll().filterWhere("unsubscribed_at", "is not", null).as("unsubscribed"),
-    ])
-    .executeTakeFirstOrThrow();
-  // PostgreSQL's count is a bigint, which pg returns as a string.
-  return { confirmed: Number(counts.confirmed), awaiting: Number(counts.awaiting), unsubscribed: Number(counts.unsubscribed) };
+  const counts = await readTallies(db, "newsletter:");
+  return { confirmed: counts.confirmed ?? 0, awaiting: counts.awaiting ?? 0, unsubscribed: counts.unsubscribed ?? 0 };
 }
 
-/** One page (from 1) of the addresses in `filter`, newest sign-up first. Out-of-range numbers are clamped. */
 /** One page of the addresses in `filter`, newest first. */
 export async function listSubscribers(
   db: Database,
@@ -70,6 +57,14 @@ export async function listSubscribers(
   );
 }
 
-export async function allSubscribers(db: Database, filter: SubscriberFilter): Promise<SubscriberRow[]> {
-  return inState(db, filter).select(columns).orderBy("created_at", "asc").orderBy("id", "asc").execute();
+/** The next batch of addresses in `filter` after `after`, oldest first (by created_at, then id): what the export reads. */
+export async function subscribersBatch(
+  db: Database,
+  filter: SubscriberFilter,
+  after: { createdAt: string; id: number } | null,
+  size: number,
+): Promise<SubscriberRow[]> {
+  let query = inState(db, filter).select(columns);
+  if (after) query = query.where((where) => where(where.refTuple("created_at", "id"), ">", where.tuple(after.createdAt, after.id)));
+  return query.orderBy("created_at", "asc").orderBy("id", "asc").limit(size).execute();
 }

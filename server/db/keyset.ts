@@ -33,6 +33,12 @@ export interface ListOrder<Row> {
   direction: "asc" | "desc";
   /** The row's place, read from its selected columns. */
   cursorOf: (row: Row) => Cursor;
+  /**
+   * The filter finds few rows through indexes of its own (a search): sort what it finds, rather than let the
+   * planner walk the sort column's index and test every row against the filter until a page is full, which is
+   * what SQLite does for an ORDER BY … LIMIT when it cannot tell how few rows match.
+   */
+  sortMatches?: boolean;
 }
 
 const flip = (direction: "asc" | "desc") => (direction === "asc" ? "desc" : "asc");
@@ -58,8 +64,10 @@ export async function readPage<DB, TB extends keyof DB, Row>(
   const readDirection = backwards ? flip(order.direction) : order.direction;
   let read = query;
   if (position.at === "after" || position.at === "before") read = read.where(pastCursor(order, readDirection, position.cursor));
+  // `key || ''` is the same text, but not the indexed column: no plan can walk its index instead.
+  const sortKey = order.sortMatches ? sql`${sql.ref(order.key)} || ''` : sql.ref(order.key);
   const fetched = await read
-    .orderBy(sql.ref(order.key), readDirection)
+    .orderBy(sortKey, readDirection)
     .orderBy(sql.ref(order.id), readDirection)
     .limit(size + 1)
     .execute();

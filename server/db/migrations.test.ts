@@ -29,6 +29,7 @@ const TABLES = [
   "rate_limit_counters",
   "reminder_opt_outs",
   "subscriptions",
+  "tallies",
   "test_gateway_cards",
   "test_gateway_payments",
   "trials",

@@ -233,6 +233,12 @@ export interface ReminderOptOutsTable {
   updated_at: Timestamp;
 }
 
+/** Counts kept by triggers (migration 018, tallies.ts): `accesses:<kind>:<status>`, `newsletter:<state>`. */
+export interface TalliesTable {
+  name: string;
+  count: number;
+}
+
 export interface DatabaseSchema {
   orders: OrdersTable;
   contact_messages: ContactMessagesTable;
@@ -258,6 +264,7 @@ export interface DatabaseSchema {
   credit_notes: CreditNotesTable;
   subscriptions: SubscriptionsTable;
   test_gateway_cards: TestGatewayCardsTable;
+  tallies: TalliesTable;
 }
 
 export type Order = Selectable<OrdersTable>;

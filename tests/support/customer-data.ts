@@ -48,6 +48,7 @@ const everyTable: Record<keyof DatabaseSchema, true> = {
   trials: true,
   subscriptions: true,
   test_gateway_cards: true,
+  tallies: true,
 };
 
 /** Where each text occurs: `table.column` of every row holding it (case-insensitive). */

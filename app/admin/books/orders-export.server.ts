@@ -6,12 +6,12 @@
  */
 import type { Language } from "../../../common/languages";
 import { recordAudit } from "../../../server/admin/audit.ts";
-import { type CsvCell, toCsv } from "../../../server/admin/csv.ts";
+import type { CsvCell } from "../../../server/admin/csv.ts";
 import type { TimeRange } from "../../../server/db/books.ts";
 import { type CreditNoteRow, creditNotesBatch, exportCounts, type PaidOrderRow, paidOrdersBatch } from "../../../server/db/books-export.ts";
 import type { Database } from "../../../server/db/database.ts";
 import type { Operator } from "../../../server/db/schema.ts";
-import { logger } from "../../../server/logger.ts";
+import { csvStream } from "../list/csv-stream.server";
 import { adminMessages } from "../messages.server";
 import { inBatches, mergeSorted } from "./batches";
 import { csvType, downloadHeaders } from "./download-headers";
@@ -45,41 +45,6 @@ export function exportLines(db: Database, range: TimeRange, language: Language, 
   return (async function* () {
     for await (const line of merged) yield line.from === "first" ? orderLine(line.row, words) : refundLine(line.row, words);
   })();
-}
-
-/** toCsv starts every text it makes with a byte order mark: the file needs one, at its start only. */
-const withoutBom = (text: string) => text.slice(1);
-
-/** The lines as a byte stream: the header first, then about a batch of lines per chunk, each read when asked. */
-export function csvStream(header: string[], lines: AsyncIterator<CsvCell[]>, batchSize: number): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controller.enqueue(encoder.encode(toCsv([header])));
-      },
-      async pull(controller) {
-        try {
-          const chunk: CsvCell[][] = [];
-          while (chunk.length < batchSize) {
-            const next = await lines.next();
-            if (next.done) break;
-            chunk.push(next.value);
-          }
-          if (chunk.length > 0) controller.enqueue(encoder.encode(withoutBom(toCsv(chunk))));
-          if (chunk.length < batchSize) controller.close();
-        } catch (error) {
-          // The download stops short (the browser says it failed) rather than ending as if it were whole.
-          logger.error({ reason: (error as Error).message }, "The orders' export failed while streaming");
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await lines.return?.(undefined);
-      },
-    },
-    { highWaterMark: 1 },
-  );
 }
 
 export function exportFilename(from: string, to: string): string {

@@ -8,7 +8,8 @@ import { isPostgres } from "./portable.ts";
  *   carry the rowid already, and the same definition keeps both databases alike);
  * - the orders' search looks for the start of a reference, an e-mail, a full name or a last name, in lower
  *   case, each from an index of its own. On PostgreSQL the lower-cased text is compared in the "C" collation,
- *   so a prefix is a plain range of bytes whatever the database's locale.
+ *   so a prefix is a plain range of bytes whatever the database's locale;
+ * - the orders' list marks the disputed ones from the few timeline lines that say so.
  */
 const listIndexes: [name: string, table: string, columns: string[]][] = [
   ["orders_created_idx", "orders", ["created_at", "id"]],
@@ -49,9 +50,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [name, expression] of searchIndexes) {
     await db.schema.createIndex(name).on("orders").expression(searchExpression(db, expression)).execute();
   }
+  await db.schema
+    .createIndex("order_events_disputed_idx")
+    .on("order_events")
+    .column("order_id")
+    .where(sql.ref("type"), "=", "disputed")
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("order_events_disputed_idx").execute();
+  await db.schema.dropIndex("contact_messages_waiting_idx").execute();
   for (const [name] of searchIndexes) await db.schema.dropIndex(name).execute();
   for (const [name, table, columns] of replaced) await db.schema.createIndex(name).on(table).columns(columns).execute();
   for (const [name] of listIndexes) await db.schema.dropIndex(name).execute();

@@ -20,6 +20,7 @@ import * as stripeTax from "./014_stripe_tax.ts";
 import * as subscriptions from "./015_subscriptions.ts";
 import * as trials from "./016_trials.ts";
 import * as consoleIndexes from "./017_console_indexes.ts";
+import * as tallies from "./018_tallies.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "015_subscriptions": subscriptions,
   "016_trials": trials,
   "017_console_indexes": consoleIndexes,
+  "018_tallies": tallies,
 };
 
 export const migrationProvider: MigrationProvider = {
