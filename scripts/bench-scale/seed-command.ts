@@ -1,0 +1,32 @@
+/**
+ * Seeds the scale bench's database by itself: `node scripts/bench-scale/seed-command.ts [--orders N]
+ * [--file PATH]`, PostgreSQL when DATABASE_URL is set (an empty database). The bench calls the same code.
+ */
+import { parseArgs } from "node:util";
+import { parseEncryptionKey } from "../../server/admin/secret-box.ts";
+import { closeDatabase, openDatabase } from "../../server/db/database.ts";
+import { seedScale } from "./seed.ts";
+import { scaledSizes } from "./seed-sizes.ts";
+
+/** The key the bench's servers run with (tests/reliability/server-process.ts uses the same). */
+export const benchAccessKey = "5eed".repeat(16);
+export const defaultSqliteFile = "/work/scale-data/scale.db";
+
+export async function seedDatabase(options: { url?: string; file: string; orders: number; log: (line: string) => void }) {
+  const opened = openDatabase(options.url ? { url: options.url } : { sqliteFile: options.file });
+  try {
+    return await seedScale(opened, scaledSizes(options.orders), { accessKey: parseEncryptionKey(benchAccessKey), log: options.log });
+  } finally {
+    await closeDatabase(opened.db);
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: { orders: { type: "string", default: "1000000" }, file: { type: "string", default: defaultSqliteFile } },
+  });
+  const url = process.env.DATABASE_URL || undefined;
+  console.log(`Seeding ${url ? "PostgreSQL" : values.file} with ${values.orders} orders…`);
+  const summary = await seedDatabase({ url, file: values.file, orders: Number(values.orders), log: console.log });
+  console.log(`Seeded in ${summary.seconds.toFixed(0)} s`);
+}

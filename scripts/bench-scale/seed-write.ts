@@ -1,0 +1,123 @@
+/**
+ * Writing planned rows fast, on either database through the same Kysely connection: multi-row INSERTs in
+ * one transaction, the tables' secondary indexes dropped before and rebuilt after (from their own
+ * definitions, so whatever indexes the migrations made come back as they were), then fresh statistics.
+ * SQLite writes without a journal or fsync while it seeds and gets its WAL and NORMAL sync back after.
+ */
+import { CompiledQuery, type Kysely } from "kysely";
+import type { Database, DialectName } from "../../server/db/database.ts";
+import type { TableRows } from "./seed-rows.ts";
+
+type Connection = Pick<Kysely<unknown>, "executeQuery">;
+const run = (connection: Connection, text: string, parameters: readonly unknown[] = []) =>
+  connection.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...parameters]));
+
+/** Rows per INSERT: within each database's limit of bound parameters. */
+export function batchRows(dialect: DialectName, columns: number): number {
+  return dialect === "sqlite" ? Math.min(500, Math.floor(30_000 / columns)) : Math.min(2000, Math.floor(60_000 / columns));
+}
+
+/** `insert into t (a, b) values (?, ?), (?, ?)` (PostgreSQL: `$1, $2`, …). */
+export function insertStatement(dialect: DialectName, table: string, columns: readonly string[], rows: number): string {
+  let parameter = 0;
+  const placeholder = dialect === "sqlite" ? () => "?" : () => `$${++parameter}`;
+  const tuples = Array.from({ length: rows }, () => `(${columns.map(placeholder).join(", ")})`);
+  return `insert into ${table} (${columns.join(", ")}) values ${tuples.join(", ")}`;
+}
+
+async function secondaryIndexes(
+  connection: Connection,
+  dialect: DialectName,
+  tables: string[],
+): Promise<{ name: string; definition: string }[]> {
+  const names = tables.map((table) => `'${table}'`).join(", ");
+  const found =
+    dialect === "sqlite"
+      ? await run(
+          connection,
+          `select name, sql as definition from sqlite_master where type = 'index' and sql is not null and tbl_name in (${names})`,
+        )
+      : await run(
+          connection,
+          `select indexname as name, indexdef as definition from pg_indexes i where schemaname = current_schema() and tablename in (${names})
+           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+        );
+  return found.rows.map((row) => ({ name: String(row.name), definition: String(row.definition) }));
+}
+
+async function insertAll(connection: Connection, dialect: DialectName, { table, columns, rows }: TableRows): Promise<number> {
+  const size = batchRows(dialect, columns.length);
+  const full = insertStatement(dialect, table, columns, size);
+  let batch: unknown[] = [];
+  let count = 0;
+  const flush = async (statement: string) => {
+    await run(connection, statement, batch);
+    batch = [];
+  };
+  for (const row of rows) {
+    for (const value of row) batch.push(value);
+    if (++count % size === 0) await flush(full);
+  }
+  if (batch.length > 0) await flush(insertStatement(dialect, table, columns, count % size));
+  return count;
+}
+
+/** Writes every table (in order), returns the rows written per table. */
+export async function writeTables(
+  db: Database,
+  dialect: DialectName,
+  tables: TableRows[],
+  log: (line: string) => void = () => {},
+): Promise<Record<string, number>> {
+  return db.connection().execute(async (connection) => {
+    const sqlite = dialect === "sqlite";
+    if (sqlite) {
+      for (const pragma of ["synchronous = OFF", "journal_mode = MEMORY", "cache_size = -400000", "secure_delete = OFF"])
+        await run(connection, `pragma ${pragma}`);
+    } else {
+      await run(connection, "set statement_timeout = 0");
+      await run(connection, "set synchronous_commit = off");
+    }
+    const indexes = await secondaryIndexes(
+      connection,
+      dialect,
+      tables.map((entry) => entry.table),
+    );
+    for (const index of indexes) await run(connection, `drop index ${index.name}`);
+    const written: Record<string, number> = {};
+    try {
+      await run(connection, "begin");
+      for (const entry of tables) {
+        const started = Date.now();
+        written[entry.table] = (written[entry.table] ?? 0) + (await insertAll(connection, dialect, entry));
+        log(`  ${entry.table}: ${written[entry.table]} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+      await run(connection, "commit");
+    } catch (error) {
+      await run(connection, "rollback").catch(() => {});
+      throw error;
+    } finally {
+      const started = Date.now();
+      for (const index of indexes) await run(connection, index.definition);
+      log(`  ${indexes.length} indexes rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    if (!sqlite) {
+      for (const entry of tables.filter((table) => table.explicitIds)) {
+        await run(
+          connection,
+          `select setval(pg_get_serial_sequence('${entry.table}', 'id'), coalesce((select max(id) from ${entry.table}), 1))`,
+        );
+      }
+    }
+    const started = Date.now();
+    // The planner needs statistics; SQLite reads a sample of each index (as `PRAGMA optimize` would).
+    if (sqlite) await run(connection, "pragma analysis_limit = 2000");
+    await run(connection, "analyze");
+    log(`  statistics (ANALYZE) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (sqlite) {
+      for (const pragma of ["journal_mode = WAL", "synchronous = NORMAL", "secure_delete = ON", "cache_size = -2000"])
+        await run(connection, `pragma ${pragma}`);
+    }
+    return written;
+  });
+}
