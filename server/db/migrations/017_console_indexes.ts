@@ -50,6 +50,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [name, expression] of searchIndexes) {
     await db.schema.createIndex(name).on("orders").expression(searchExpression(db, expression)).execute();
   }
+  // The inbox's waiting messages, listed and counted apart from the many already handled.
+  await db.schema
+    .createIndex("contact_messages_waiting_idx")
+    .on("contact_messages")
+    .columns(["created_at", "id"])
+    .where(sql.ref("handled_at"), "is", null)
+    .execute();
   await db.schema
     .createIndex("order_events_disputed_idx")
     .on("order_events")
