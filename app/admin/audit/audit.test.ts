@@ -51,12 +51,21 @@ describe("the audit log page", () => {
         );
       }
       const first = await loadAuditLog(handle.db, new URL("http://shop.test/admin/audit"));
-      expect(first).toMatchObject({ action: null, page: 1, pages: 2, total: 53 });
+      expect(first).toMatchObject({ action: null, matching: { count: 53, more: false } });
+      expect(first.links).toEqual({
+        next: { at: "after", cursor: { key: new Date(T0 + 3000).toISOString(), id: 4 } },
+        last: { at: "last" },
+      });
       expect(first.entries).toHaveLength(50);
       expect(first.entries[0]).toMatchObject({ action: "sign-in", operator: "ana@example.com", details: "n: 52", subject: null });
       const exports = await loadAuditLog(handle.db, new URL("http://shop.test/admin/audit?action=export"));
       expect(exports.entries.map((entry) => entry.details)).toEqual(["n: 50", "n: 40", "n: 30", "n: 20", "n: 10", "n: 0"]);
-      expect(exports).toMatchObject({ action: "export", pages: 1, total: 6 });
+      expect(exports).toMatchObject({ action: "export", links: {}, matching: { count: 6, more: false } });
+      // The last page: the 50 oldest, newest first, ending with the first entry recorded.
+      const last = await loadAuditLog(handle.db, new URL("http://shop.test/admin/audit?at=last"));
+      expect(last.entries).toHaveLength(50);
+      expect(last.entries.at(-1)?.details).toBe("n: 0");
+      expect(Object.keys(last.links)).toEqual(["first", "previous"]);
     } finally {
       await handle.cleanup();
     }

@@ -32,9 +32,7 @@ const message = { id: 4, name: "Zoë", email: "zoe@example.com", subject: "<b>Ai
 describe("the inbox page", () => {
   const html = render(Messages, "/admin/messages?state=waiting", {
     filter: "waiting",
-    page: 1,
-    pages: 2,
-    total: 26,
+    links: { next: { at: "after", cursor: { key: at, id: 4 } }, last: { at: "last" } },
     waiting: 26,
     messages: [{ ...message, handled_at: null }],
   });
@@ -48,7 +46,9 @@ describe("the inbox page", () => {
     expect(html).toContain('<time dateTime="2026-03-01T09:30:00.000Z">1 mars 2026, 09:30</time>');
     expect(html).toContain('href="/admin/messages/4"');
     expect(html).toContain("&lt;b&gt;Aide&lt;/b&gt;");
-    expect(html).toContain('href="/admin/messages?state=waiting&amp;page=2"');
+    expect(html).toContain(`href="/admin/messages?state=waiting&amp;after=${encodeURIComponent(`${at}_4`)}"`);
+    expect(html).toContain('href="/admin/messages?state=waiting&amp;at=last"');
+    expect(html).toMatch(/rel="next"[^>]*>Suivante</);
     expect(html).toContain("Español");
   });
 });
@@ -77,8 +77,7 @@ describe("the subscribers page", () => {
   it("counts each state and links the export to the same filter", () => {
     const html = render(Subscribers, "/admin/subscribers?state=confirmed", {
       filter: "confirmed",
-      page: 1,
-      pages: 1,
+      links: {},
       total: 1,
       counts: { confirmed: 1200, awaiting: 3, unsubscribed: 0 },
       subscribers: [{ id: 1, email: "zoe@example.com", language: "fr", created_at: at, confirmed_at: at, unsubscribed_at: null }],
@@ -97,9 +96,8 @@ describe("the audit log page", () => {
     const entry = { id: 1, at, operator: null, subject: null, address: "command line", details: "user: root" };
     const html = render(AuditLog, "/admin/audit?action=totp-enabled", {
       action: "totp-enabled",
-      page: 1,
-      pages: 1,
-      total: 2,
+      links: {},
+      matching: { count: 2, more: false },
       entries: [
         { ...entry, action: "totp-enabled" },
         { ...entry, id: 2, action: "export", operator: "ana@example.com" },
@@ -112,7 +110,7 @@ describe("the audit log page", () => {
   });
 
   it("says when nothing is recorded rather than showing an empty table", () => {
-    const html = render(AuditLog, "/admin/audit", { action: null, page: 1, pages: 1, total: 0, entries: [] });
+    const html = render(AuditLog, "/admin/audit", { action: null, links: {}, matching: { count: 0, more: false }, entries: [] });
     expect(html).toContain("Rien n’a encore été enregistré.");
     expect(html).not.toContain("<table");
   });

@@ -8,16 +8,16 @@ import type { Cursor, KeysetPage, PagePosition } from "../../../server/db/keyset
 
 const positionParameters = ["after", "before", "at", "page"] as const;
 
-/** `2026-11-26T10:00:00.000Z~42`: a sort value (a date) and an id. Anything else is not a cursor. */
+/** `2026-11-26T10:00:00.000Z_42`: a sort value (a date) and an id. Anything else is not a cursor. */
 export function parseCursor(text: string | null): Cursor | undefined {
-  const match = /^([0-9T:.+Z-]{1,40})~([1-9][0-9]{0,15})$/.exec(text ?? "");
+  const match = /^([0-9T:.+Z-]{1,40})_([1-9][0-9]{0,15})$/.exec(text ?? "");
   if (!match) return undefined;
   const id = Number(match[2]);
   return Number.isSafeInteger(id) ? { key: match[1]!, id } : undefined;
 }
 
 export function formatCursor(cursor: Cursor): string {
-  return `${cursor.key}~${cursor.id}`;
+  return `${cursor.key}_${cursor.id}`;
 }
 
 /** Which page the query string names; the first when it names none, or names one badly. */

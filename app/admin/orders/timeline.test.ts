@@ -74,7 +74,7 @@ describe("an order's timeline", () => {
 
 describe("the list's query string", () => {
   it("reads status, search and page leniently", () => {
-    expect(parseListQuery(new URLSearchParams("status=paid&q=%20camille%20&after=2026-11-02T10:00:00.000Z~42"))).toEqual({
+    expect(parseListQuery(new URLSearchParams("status=paid&q=%20camille%20&after=2026-11-02T10:00:00.000Z_42"))).toEqual({
       status: "paid",
       search: "camille",
       position: { at: "after", cursor: { key: "2026-11-02T10:00:00.000Z", id: 42 } },
