@@ -41,4 +41,28 @@ describe("compression", () => {
     expect(response.headers.get("Content-Encoding")).toBeNull();
     expect(await response.text()).toBe("tiny");
   });
+
+  it("compresses a download as it streams, reading its body only as the client takes it", async () => {
+    let pulled = 0;
+    const lines = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled++;
+          if (pulled > 50) controller.close();
+          else controller.enqueue(new TextEncoder().encode(`${pulled},a line of the export\n`));
+        },
+      },
+      { highWaterMark: 1 },
+    );
+    const headers = { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="x.csv"' };
+    const request = new Request("http://x/", { headers: { "accept-encoding": "gzip, br" } });
+    const response = await compressResponse(request, new Response(lines, { headers }));
+    // Nothing read yet beyond what the streams buffer: the body has not been gathered to compress it whole.
+    expect(pulled).toBeLessThan(5);
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(response.headers.get("Content-Length")).toBeNull();
+    const text = gunzipSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(text.split("\n")).toHaveLength(51);
+    expect(text).toContain("50,a line of the export");
+  });
 });

@@ -29,12 +29,34 @@ export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> 
     : gzipAsync(body, { level: 6 });
 }
 
+/** A file the console hands out (a CSV export): read from the database while it is sent, whatever its size. */
+export function isDownload(headers: Headers): boolean {
+  return /^\s*attachment/i.test(headers.get("Content-Disposition") ?? "");
+}
+
+/**
+ * A download compressed as it streams (gzip, which every client that asks for compression takes), so its
+ * body is never held whole: compressing it in one piece would read a year's CSV into memory first.
+ */
+function compressStream(response: Response & { body: ReadableStream<Uint8Array> }): Response {
+  const headers = new Headers(response.headers);
+  headers.append("Vary", "Accept-Encoding");
+  headers.set("Content-Encoding", "gzip");
+  headers.delete("Content-Length");
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 /** Compresses a responses's body when it is worth it and the client accepts it. */
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
   const encoding = chooseEncoding(request.headers.get("accept-encoding"));
   if (!encoding || !response.body || response.headers.has("Content-Encoding") || !isCompressible(response.headers.get("Content-Type"))) {
     return response;
   }
+  if (isDownload(response.headers)) return compressStream(response as Response & { body: ReadableStream<Uint8Array> });
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   headers.append("Vary", "Accept-Encoding");
