@@ -9,10 +9,10 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCopy, type CopyServer, copyProject, removeCopy, serveCopy } from "../../scripts/support/project-copy.ts";
 import { addLanguage } from "./add-language.ts";
 import { fourthLanguage as de } from "./fixture.ts";
 import { mailSamples } from "./mail-samples.ts";
-import { buildCopy, type CopyServer, copyProject, removeCopy, serveCopy } from "./project-copy.ts";
 import { expectInLanguage, post, signedInOperator, visit } from "./visits.ts";
 
 let root = "";

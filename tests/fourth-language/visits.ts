@@ -4,7 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
-import type { CopyServer } from "./project-copy.ts";
+import type { CopyServer } from "../../scripts/support/project-copy.ts";
 
 /** A GET, following redirects, with the cookies given. */
 export async function visit(server: CopyServer, path: string, cookies = ""): Promise<Response> {
