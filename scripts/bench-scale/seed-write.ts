@@ -62,6 +62,21 @@ async function insertAll(connection: Connection, dialect: DialectName, { table, 
   return count;
 }
 
+/** Adds rows to a live database in one transaction (indexes and settings left as they are). */
+export async function appendRows(db: Database, dialect: DialectName, entry: TableRows): Promise<number> {
+  return db.connection().execute(async (connection) => {
+    await run(connection, "begin");
+    try {
+      const count = await insertAll(connection, dialect, entry);
+      await run(connection, "commit");
+      return count;
+    } catch (error) {
+      await run(connection, "rollback").catch(() => {});
+      throw error;
+    }
+  });
+}
+
 /** Writes every table (in order), returns the rows written per table. */
 export async function writeTables(
   db: Database,
