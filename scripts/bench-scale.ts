@@ -1,6 +1,6 @@
 /**
  * `npm run bench:scale`: the shop at a million orders (issue 22). Seeds a database (SQLite under
- * /work/scale-data/, and PostgreSQL too when DATABASE_URL is set) through the fast path of
+ * $SCALE_DATA_DIR (default data/scale/), and PostgreSQL too when DATABASE_URL is set) through the fast path of
  * scripts/bench-scale/seed.ts, serves it with the built server (`npm run build` first), and times every
  * console page, an action, the exports, the public pages and 100,000 jobs drained by two servers. Prints
  * each figure beside its budget.
@@ -8,7 +8,7 @@
  *   --sqlite-only        skip PostgreSQL even when DATABASE_URL is set
  *   --skip-seed          reuse the seeded databases (SQLite file, PostgreSQL database) as they are
  *   --orders N           seed N orders (every other count in proportion); default 1,000,000
- *   --file PATH          the SQLite file; default /work/scale-data/scale.db
+ *   --file PATH          the SQLite file; default $SCALE_DATA_DIR/scale.db
  *   --only a,b           parts: pages, actions, exports, public, drain (default all)
  *   --page TEXT          only the console pages whose name contains TEXT, e.g. --page "customers"
  */

@@ -3,12 +3,14 @@
  * signed in, then every console page, an action, the exports, the public pages and the job drain timed.
  */
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { Database, DialectName } from "../../server/db/database.ts";
 import { timeStopRenewal } from "./actions.ts";
 import { consolePaths, type Figure, searchSamples, timeConsole } from "./console-pages.ts";
 import { drain, publicP99BudgetMs, publicPaths, queueMails, removeQueued } from "./drain.ts";
 import { exportFigures, timeExport } from "./exports.ts";
 import { addBenchOperator, signIn } from "./operator.ts";
+import { scaleDataDir } from "./seed-command.ts";
 import { type BenchServer, startBenchServer } from "./server.ts";
 import { type Client, measurePage } from "./timing.ts";
 
@@ -28,9 +30,9 @@ export interface DatabaseBench {
 
 export async function benchDatabase(bench: DatabaseBench): Promise<Figure[]> {
   const { db, log } = bench;
-  const outbox = `/work/scale-data/tmp/outbox-${bench.dialect}`;
+  const outbox = join(scaleDataDir, `outbox-${bench.dialect}`);
   const env = { ...bench.env, MAIL_OUTBOX_DIR: outbox };
-  const logFile = `/work/scale-data/tmp/server-${bench.dialect}.log`;
+  const logFile = join(scaleDataDir, `server-${bench.dialect}.log`);
   const operator = await addBenchOperator(db);
   let server: BenchServer = await startBenchServer(bench.port, env, logFile);
   const client: Client = { base: server.base, cookie: await signIn(server.base, operator), timeoutMs: 60_000 };
