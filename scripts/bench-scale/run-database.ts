@@ -35,7 +35,7 @@ export async function benchDatabase(bench: DatabaseBench): Promise<Figure[]> {
   const logFile = join(scaleDataDir, `server-${bench.dialect}.log`);
   const operator = await addBenchOperator(db);
   let server: BenchServer = await startBenchServer(bench.port, env, logFile);
-  const client: Client = { base: server.base, cookie: await signIn(server.base, operator), timeoutMs: 60_000 };
+  const client: Client = { base: server.base, cookie: await signIn(server.base, operator), timeoutMs: 20_000 };
   // A page that did not answer may still hold the server (SQLite runs on its main thread): start afresh.
   const restart = async () => {
     log("  (restarting the server after a page that did not answer)");
