@@ -6,6 +6,7 @@
  * each figure beside its budget.
  *
  *   --sqlite-only        skip PostgreSQL even when DATABASE_URL is set
+ *   --postgres-only      skip SQLite (DATABASE_URL must be set)
  *   --skip-seed          reuse the seeded databases (SQLite file, PostgreSQL database) as they are
  *   --orders N           seed N orders (every other count in proportion); default 1,000,000
  *   --file PATH          the SQLite file; default $SCALE_DATA_DIR/scale.db
@@ -24,6 +25,7 @@ import { defaultSqliteFile, seedDatabase } from "./bench-scale/seed-command.ts";
 const { values } = parseArgs({
   options: {
     "sqlite-only": { type: "boolean", default: false },
+    "postgres-only": { type: "boolean", default: false },
     "skip-seed": { type: "boolean", default: false },
     orders: { type: "string", default: "1000000" },
     file: { type: "string", default: defaultSqliteFile },
@@ -35,7 +37,8 @@ const log = (line: string) => console.log(line);
 if (!existsSync("build/server")) throw new Error("No build: run `npm run build` first");
 const parts = new Set(values.only.split(",").map((part) => part.trim()) as Part[]);
 const url = values["sqlite-only"] ? undefined : process.env.DATABASE_URL || undefined;
-const targets = [{ name: "SQLite", url: undefined }, ...(url ? [{ name: "PostgreSQL", url }] : [])];
+if (values["postgres-only"] && !url) throw new Error("--postgres-only needs DATABASE_URL");
+const targets = [...(values["postgres-only"] ? [] : [{ name: "SQLite", url: undefined }]), ...(url ? [{ name: "PostgreSQL", url }] : [])];
 const cpuBefore = cpuMark();
 const runs: DatabaseRun[] = [];
 
