@@ -72,7 +72,7 @@ async function insertAllPostgres(connection: Connection, { table, columns, rows 
   let batch: unknown[][] = columns.map(() => []);
   let count = 0;
   for (const row of rows) {
-    row.forEach((value, index) => batch[index]?.push(value));
+    for (const [index, value] of row.entries()) batch[index]?.push(value);
     if (++count % size === 0) {
       await run(connection, statement, batch);
       batch = columns.map(() => []);
