@@ -1,7 +1,8 @@
 /**
  * Seeds the scale bench's database by itself: `node scripts/bench-scale/seed-command.ts [--orders N]
- * [--file PATH]`, PostgreSQL when DATABASE_URL is set (an empty database). The bench calls the same code.
+ * [--file PATH]` (default `$SCALE_DATA_DIR/scale.db`, `data/scale/` unless set), PostgreSQL when DATABASE_URL is set (an empty database). The bench calls the same code.
  */
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { parseEncryptionKey } from "../../server/admin/secret-box.ts";
 import { closeDatabase, openDatabase } from "../../server/db/database.ts";
@@ -10,7 +11,9 @@ import { scaledSizes } from "./seed-sizes.ts";
 
 /** The key the bench's servers run with (tests/reliability/server-process.ts uses the same). */
 export const benchAccessKey = "5eed".repeat(16);
-export const defaultSqliteFile = "/work/scale-data/scale.db";
+/** Where the big seeded files go (gigabytes: keep them out of the repository's copy, e.g. on a data disk). */
+export const scaleDataDir = process.env.SCALE_DATA_DIR || "data/scale";
+export const defaultSqliteFile = join(scaleDataDir, "scale.db");
 
 export async function seedDatabase(options: { url?: string; file: string; orders: number; log: (line: string) => void }) {
   const opened = openDatabase(options.url ? { url: options.url } : { sqliteFile: options.file });

@@ -52,7 +52,8 @@ function* eventRows(shop: PlannedShop, sizes: ScaleSizes, random: Random): Gener
 
 function* jobRows(shop: PlannedShop, sizes: ScaleSizes, random: Random): Generator<unknown[]> {
   const perLine = 1 + REMINDER_DAYS.length;
-  const available = shop.lines.reduce((sum, line) => sum + line.ends.length, 0) * perLine;
+  const pastEnds = (line: PlannedShop["lines"][number]) => (line.kind === "trial" ? 0 : line.ends.filter((end) => end < shop.now).length);
+  const available = shop.lines.reduce((sum, line) => sum + pastEnds(line), 0) * perLine;
   const share = Math.min(1, sizes.finishedJobs / Math.max(1, available));
   let left = sizes.finishedJobs;
   for (const line of shop.lines) {

@@ -1,7 +1,8 @@
 /**
- * Writing planned rows fast, on either database through the same Kysely connection: multi-row INSERTs in
- * one transaction, the tables' secondary indexes dropped before and rebuilt after (from their own
- * definitions, so whatever indexes the migrations made come back as they were), then fresh statistics.
+ * Writing planned rows fast, on either database through the same Kysely connection: multi-row INSERTs
+ * (PostgreSQL: `unnest` of one array per column) in one transaction, the tables' secondary indexes dropped
+ * before and rebuilt after (from their own definitions, so whatever indexes the migrations made come back
+ * as they were), then fresh statistics.
  * SQLite writes without a journal or fsync while it seeds and gets its WAL and NORMAL sync back after.
  */
 import { CompiledQuery, type Kysely } from "kysely";
@@ -45,7 +46,45 @@ async function secondaryIndexes(
   return found.rows.map((row) => ({ name: String(row.name), definition: String(row.definition) }));
 }
 
-async function insertAll(connection: Connection, dialect: DialectName, { table, columns, rows }: TableRows): Promise<number> {
+/** Each column's element type on PostgreSQL (`int4`, `text`, …), for the arrays of `unnest`. */
+async function columnTypes(connection: Connection, table: string, columns: readonly string[]): Promise<string[]> {
+  const found = await run(
+    connection,
+    `select column_name as name, udt_name as type from information_schema.columns where table_schema = current_schema() and table_name = '${table}'`,
+  );
+  const types = new Map(found.rows.map((row) => [String(row.name), String(row.type)]));
+  return columns.map((column) => {
+    const type = types.get(column);
+    if (!type) throw new Error(`${table} has no column ${column}`);
+    return type;
+  });
+}
+
+/**
+ * PostgreSQL: one array per column and `insert … select * from unnest(…)`, thousands of rows a statement
+ * with a handful of parameters (a VALUES list that long costs more to parse than to insert).
+ */
+async function insertAllPostgres(connection: Connection, { table, columns, rows }: TableRows): Promise<number> {
+  const types = await columnTypes(connection, table, columns);
+  const arrays = types.map((type, index) => `$${index + 1}::${type}[]`).join(", ");
+  const statement = `insert into ${table} (${columns.join(", ")}) select * from unnest(${arrays})`;
+  const size = 5000;
+  let batch: unknown[][] = columns.map(() => []);
+  let count = 0;
+  for (const row of rows) {
+    for (const [index, value] of row.entries()) batch[index]?.push(value);
+    if (++count % size === 0) {
+      await run(connection, statement, batch);
+      batch = columns.map(() => []);
+    }
+  }
+  if (count % size > 0) await run(connection, statement, batch);
+  return count;
+}
+
+async function insertAll(connection: Connection, dialect: DialectName, entry: TableRows): Promise<number> {
+  if (dialect === "postgres") return insertAllPostgres(connection, entry);
+  const { table, columns, rows } = entry;
   const size = batchRows(dialect, columns.length);
   const full = insertStatement(dialect, table, columns, size);
   let batch: unknown[] = [];
@@ -60,6 +99,21 @@ async function insertAll(connection: Connection, dialect: DialectName, { table, 
   }
   if (batch.length > 0) await flush(insertStatement(dialect, table, columns, count % size));
   return count;
+}
+
+/** Adds rows to a live database in one transaction (indexes and settings left as they are). */
+export async function appendRows(db: Database, dialect: DialectName, entry: TableRows): Promise<number> {
+  return db.connection().execute(async (connection) => {
+    await run(connection, "begin");
+    try {
+      const count = await insertAll(connection, dialect, entry);
+      await run(connection, "commit");
+      return count;
+    } catch (error) {
+      await run(connection, "rollback").catch(() => {});
+      throw error;
+    }
+  });
 }
 
 /** Writes every table (in order), returns the rows written per table. */
