@@ -114,6 +114,7 @@ async function openConfigured(): Promise<Running> {
   jobRunner = createJobRunner({
     db,
     handlers: jobHandlers(services, transport),
+    concurrency: config.JOB_CONCURRENCY,
     log: logger,
     recurring: [
       { kind: JOB_KINDS.reconcileSweep, everyMs: sweepEveryMs },

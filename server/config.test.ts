@@ -8,6 +8,7 @@ describe("the server's configuration", () => {
       PORT: 3000,
       HOST: "0.0.0.0",
       NODE_ENV: "production",
+      JOB_CONCURRENCY: 8,
       SHUTDOWN_GRACE_MS: 10_000,
       LOG_LEVEL: "info",
       TRUST_PROXY: false,

@@ -19,6 +19,11 @@ export const serverVariables = {
   NODE_ENV: z
     .enum(["production", "development", "test"], { error: problem("must be production, development or test, e.g. NODE_ENV=production") })
     .default("production"),
+  /**
+   * How many background jobs (mails, provisioning calls, renewal charges) one server runs at once. Most wait
+   * on another service; several in flight drain a queue of thousands in minutes rather than hours.
+   */
+  JOB_CONCURRENCY: wholeNumber("JOB_CONCURRENCY", { min: 1, max: 64, fallback: 8 }),
   /** Milliseconds to let requests in flight finish after SIGTERM before the process exits anyway. */
   SHUTDOWN_GRACE_MS: wholeNumber("SHUTDOWN_GRACE_MS", { min: 0, max: 120_000, fallback: 10_000 }),
   /** How much the server logs (pino's levels); `info` logs every request. */

@@ -170,6 +170,25 @@ for (const target of testTargets) {
       expect(await row(jobs[1]!.id)).toMatchObject({ attempts: 1, locked_by: "w1", last_error: null });
     });
 
+    it("runs up to `concurrency` jobs of a batch at once, one at a time by default", async () => {
+      const inFlight = { now: 0, most: 0 };
+      const waiting = {
+        run: async () => {
+          inFlight.now++;
+          inFlight.most = Math.max(inFlight.most, inFlight.now);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          inFlight.now--;
+        },
+      };
+      for (let index = 0; index < 7; index++) await add("waiting");
+      expect(await runner({ waiting }).runOnce()).toEqual({ ran: 7, failed: 0 });
+      expect(inFlight.most).toBe(1);
+      for (let index = 0; index < 7; index++) await add("waiting");
+      expect(await runner({ waiting }, { concurrency: 3 }).runOnce()).toEqual({ ran: 7, failed: 0 });
+      expect(inFlight.most).toBe(3);
+      expect((await jobsFor(handle.db)).filter((job) => job.done_at === null)).toEqual([]);
+    });
+
     it("start() runs rounds on a timer and stop() waits for the one in progress", async () => {
       let finish: (() => void) | undefined;
       const job = await add("timed");

@@ -21,7 +21,7 @@ export interface JobHandler {
 
 export type JobLog = Record<"info" | "warn" | "error", (message: string) => void>;
 
-/** Defaults: a round every second, a one-minute lease, batches of 20, `console`. */
+/** Defaults: a round every second, a one-minute lease, batches of 20 run one at a time, `console`. */
 export interface JobRunnerOptions {
   db: Database;
   handlers: Record<string, JobHandler>;
@@ -33,6 +33,11 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Jobs claimed per query; a full batch is followed at once by another. */
   batchSize?: number;
+  /**
+   * Jobs of a batch run at once. Most jobs wait on something else (the mail server, the provisioning system,
+   * the database): several in flight keep a server busy while each waits (issue 22: 100,000 due mails).
+   */
+  concurrency?: number;
   log?: JobLog;
   /**
    * Sweeps: one job per kind and slot, whichever server adds it first (the others' inserts change nothing).
@@ -66,6 +71,7 @@ export function defaultRetryDelayMs(attempts: number): number {
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, handlers, clock = () => new Date(), intervalMs = 1_000, leaseMs = 60_000, batchSize = 20, log = console } = options;
+  const concurrency = Math.max(1, Math.trunc(options.concurrency ?? 1));
   const { recurring = [], worker = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}` } = options;
   let started = false;
   let stopping = false;
@@ -124,19 +130,32 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
+  /**
+   * The batch's jobs, `concurrency` at a time, in the order claimed. False when stopping cut it short: one
+   * failure says the service is down, and the rest of the batch would hold the shutdown up job after job;
+   * their claims lapse and another round takes them.
+   */
+  async function runBatch(jobs: Job[], result: JobRunResult): Promise<boolean> {
+    let next = 0;
+    let halted = false;
+    const lane = async () => {
+      for (let job = jobs[next++]; job && !halted; job = jobs[next++]) {
+        const outcome = await runJob(job);
+        if (outcome === "ran") result.ran++;
+        if (outcome === "failed") result.failed++;
+        if (outcome === "failed" && stopping) halted = true;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+    return !halted;
+  }
+
   async function round(): Promise<JobRunResult> {
     const result: JobRunResult = { ran: 0, failed: 0 };
     await scheduleRecurring(clock());
     for (;;) {
       const jobs = await claimDueJobs(db, { worker, now: clock(), limit: batchSize, leaseMs, kinds: Object.keys(handlers) });
-      for (const job of jobs) {
-        const outcome = await runJob(job);
-        if (outcome === "ran") result.ran++;
-        if (outcome === "failed") result.failed++;
-        // Stopping: one failure says the service is down; the rest of the batch would hold the shutdown up job
-        // after job. Their claims lapse and another round takes them.
-        if (outcome === "failed" && stopping) return result;
-      }
+      if (!(await runBatch(jobs, result))) return result;
       if (jobs.length < batchSize || stopping) return result;
     }
   }
