@@ -63,6 +63,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column("order_id")
     .where(sql.ref("type"), "=", "disputed")
     .execute();
+  // The planners learn what the new indexes hold now, not at their next statistics run.
+  for (const table of new Set([...listIndexes.map(([, table]) => table), "orders", "order_events"])) {
+    await sql`analyze ${sql.table(table)}`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
