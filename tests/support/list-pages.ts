@@ -5,11 +5,11 @@
 import type { KeysetPage, PagePosition } from "../../server/db/keyset.ts";
 
 /** Every page met following the links from `start`; throws rather than loop when the links never end. */
-export async function walkPages<Row>(
-  read: (position: PagePosition) => Promise<KeysetPage<Row>>,
+export async function walkPages<Page extends KeysetPage<unknown>>(
+  read: (position: PagePosition) => Promise<Page>,
   direction: "next" | "previous" = "next",
-): Promise<KeysetPage<Row>[]> {
-  const pages: KeysetPage<Row>[] = [];
+): Promise<Page[]> {
+  const pages: Page[] = [];
   let position: PagePosition | undefined = { at: direction === "next" ? "first" : "last" };
   while (position) {
     if (pages.length >= 100) throw new Error("the list's links do not end");
