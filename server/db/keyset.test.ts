@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Generated, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { countUpTo, type KeysetPage, type ListOrder, type PagePosition, readPage } from "./keyset.ts";
@@ -9,7 +9,7 @@ interface Item {
   day: string;
   label: string;
 }
-type ItemsDatabase = { items: Item };
+type ItemsDatabase = { items: Omit<Item, "id"> & { id: Generated<number> } };
 
 const PAGE_SIZE = 5;
 /** 23 rows over 9 days: the first and fourth days hold five rows each, so pages split rows sharing a key. */
@@ -57,7 +57,7 @@ for (const target of testTargets) {
       db = handle.db as unknown as Kysely<ItemsDatabase>;
       await db.schema
         .createTable("items")
-        .addColumn("id", "integer", idColumn(db))
+        .addColumn("id", "integer", idColumn(db as unknown as Kysely<unknown>))
         .addColumn("day", "text", (column) => column.notNull())
         .addColumn("label", "text", (column) => column.notNull())
         .execute();
