@@ -42,6 +42,8 @@ function pagesNav(page: Page, label: string): Locator {
 }
 
 test("the audit log's links lead through every entry once, keeping its filter", async ({ page, expectAccessible }) => {
+  // Seven pages of 50 rows, two of them checked with axe, on a machine that may be busy.
+  test.slow();
   await signedInOperator(page, "en");
   const action = recordEntries(ENTRIES);
   const nav = pagesNav(page, audit.pages);
