@@ -5,8 +5,8 @@ const AT = "2026-11-26T10:00:00.000Z";
 
 describe("a row's place in a console list's link", () => {
   it("reads back what it wrote", () => {
-    expect(formatCursor({ key: AT, id: 42 })).toBe(`${AT}~42`);
-    expect(parseCursor(`${AT}~42`)).toEqual({ key: AT, id: 42 });
+    expect(formatCursor({ key: AT, id: 42 })).toBe(`${AT}_42`);
+    expect(parseCursor(`${AT}_42`)).toEqual({ key: AT, id: 42 });
     expect(parseCursor(formatCursor({ key: "2026-11-26T10:00:00+01:00", id: 9_007_199_254_740_991 }))).toEqual({
       key: "2026-11-26T10:00:00+01:00",
       id: 9_007_199_254_740_991,
@@ -19,21 +19,22 @@ describe("a row's place in a console list's link", () => {
       "",
       "42",
       `${AT}`,
-      `${AT}~`,
-      `~42`,
-      `${AT}~0`,
-      `${AT}~-1`,
-      `${AT}~042`,
-      `${AT}~4.2`,
-      `${AT}~1e3`,
-      `${AT}~42~43`,
-      `${AT}~9007199254740993`,
-      `${AT}~12345678901234567`,
-      `abc~42`,
-      `${AT}'; drop table orders;--~42`,
-      `${"2".repeat(41)}~42`,
-      ` ${AT}~42`,
-      `${AT}~42\n`,
+      `${AT}_`,
+      `_42`,
+      `${AT}_0`,
+      `${AT}_-1`,
+      `${AT}_042`,
+      `${AT}_4.2`,
+      `${AT}_1e3`,
+      `${AT}_42_43`,
+      `${AT}_9007199254740993`,
+      `${AT}_12345678901234567`,
+      `abc_42`,
+      `${AT}'; drop table orders;--_42`,
+      `${"2".repeat(41)}_42`,
+      ` ${AT}_42`,
+      `${AT}_42\n`,
+      `${AT}~42`,
     ]) {
       expect(parseCursor(junk), String(junk)).toBeUndefined();
     }
@@ -52,13 +53,13 @@ describe("which page a console list's query string names", () => {
   });
 
   it("is the page after or before a row, or the last", () => {
-    expect(position(`after=${AT}~7`)).toEqual({ at: "after", cursor: { key: AT, id: 7 } });
-    expect(position(`before=${encodeURIComponent(`${AT}~7`)}`)).toEqual({ at: "before", cursor: { key: AT, id: 7 } });
+    expect(position(`after=${AT}_7`)).toEqual({ at: "after", cursor: { key: AT, id: 7 } });
+    expect(position(`before=${encodeURIComponent(`${AT}_7`)}`)).toEqual({ at: "before", cursor: { key: AT, id: 7 } });
     expect(position("at=last")).toEqual({ at: "last" });
     // A hand-made address naming several: the last page wins, then after, then before.
-    expect(position(`after=${AT}~7&at=last`)).toEqual({ at: "last" });
-    expect(position(`before=${AT}~8&after=${AT}~7`)).toEqual({ at: "after", cursor: { key: AT, id: 7 } });
-    expect(position(`after=junk&before=${AT}~8`)).toEqual({ at: "before", cursor: { key: AT, id: 8 } });
+    expect(position(`after=${AT}_7&at=last`)).toEqual({ at: "last" });
+    expect(position(`before=${AT}_8&after=${AT}_7`)).toEqual({ at: "after", cursor: { key: AT, id: 7 } });
+    expect(position(`after=junk&before=${AT}_8`)).toEqual({ at: "before", cursor: { key: AT, id: 8 } });
   });
 });
 
@@ -66,12 +67,16 @@ describe("another page's query string", () => {
   const cursor = { key: AT, id: 7 };
 
   it("keeps the filter and drops the old page's parameters", () => {
-    const old = `?status=paid&q=Ana+Mar%C3%ADa&page=4&after=${AT}~1&before=${AT}~2&at=last`;
+    const old = `?status=paid&q=Ana+Mar%C3%ADa&page=4&after=${AT}_1&before=${AT}_2&at=last`;
     const params = (search: string) => Object.fromEntries(new URLSearchParams(search));
-    expect(params(searchAt(old, { at: "after", cursor }))).toEqual({ status: "paid", q: "Ana María", after: `${AT}~7` });
-    expect(params(searchAt(old, { at: "before", cursor }))).toEqual({ status: "paid", q: "Ana María", before: `${AT}~7` });
+    expect(params(searchAt(old, { at: "after", cursor }))).toEqual({ status: "paid", q: "Ana María", after: `${AT}_7` });
+    expect(params(searchAt(old, { at: "before", cursor }))).toEqual({ status: "paid", q: "Ana María", before: `${AT}_7` });
     expect(searchAt(old, { at: "last" })).toBe("?status=paid&q=Ana+Mar%C3%ADa&at=last");
     expect(searchAt(old, { at: "first" })).toBe("?status=paid&q=Ana+Mar%C3%ADa");
+  });
+
+  it("keeps the cursor's separator readable in the address", () => {
+    expect(searchAt("", { at: "after", cursor })).toBe("?after=2026-11-26T10%3A00%3A00.000Z_7");
   });
 
   it("is empty for the first page of an unfiltered list", () => {
