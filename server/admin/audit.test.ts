@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { walkPages } from "../../tests/support/list-pages.ts";
 import { migrateToLatest } from "../db/database.ts";
 import { listAudit, recordAudit } from "./audit.ts";
 
@@ -35,9 +36,12 @@ for (const target of testTargets) {
       await handle?.cleanup();
     });
 
+    const times = (page: { rows: { created_at: string }[] }) => page.rows.map((entry) => entry.created_at);
+    const at = (...indexes: number[]) => indexes.map((index) => later(index).toISOString());
+
     it("stores who, what, on what, from where, when, with details as JSON", async () => {
-      const { entries } = await listAudit(handle.db, { page: 1, pageSize: 1 });
-      expect(entries).toEqual([
+      const { rows } = await listAudit(handle.db, { pageSize: 1 });
+      expect(rows).toEqual([
         expect.objectContaining({
           operator_id: 1,
           operator_email: "ana@example.com",
@@ -48,31 +52,36 @@ for (const target of testTargets) {
           created_at: later(11).toISOString(),
         }),
       ]);
-      const failed = await listAudit(handle.db, { page: 1, action: "sign-in-failed" });
-      expect(failed.entries[0]).toMatchObject({ operator_id: null, subject: null, details: null });
+      const failed = await listAudit(handle.db, { action: "sign-in-failed" });
+      expect(failed.rows[0]).toMatchObject({ operator_id: null, subject: null, details: null });
     });
 
-    it("lists newest first, a page at a time, with the total", async () => {
-      const first = await listAudit(handle.db, { page: 1, pageSize: 5 });
-      const third = await listAudit(handle.db, { page: 3, pageSize: 5 });
-      expect(first.total).toBe(12);
-      expect(first.entries.map((entry) => entry.created_at)).toEqual([11, 10, 9, 8, 7].map((index) => later(index).toISOString()));
-      expect(third.entries.map((entry) => entry.created_at)).toEqual([1, 0].map((index) => later(index).toISOString()));
-      expect((await listAudit(handle.db, { page: 4, pageSize: 5 })).entries).toEqual([]);
-      expect((await listAudit(handle.db, { page: 1 })).entries).toHaveLength(12);
+    it("lists newest first, a page at a time by its links, with the count", async () => {
+      const pages = await walkPages((position) => listAudit(handle.db, { position, pageSize: 5 }));
+      expect(pages.map(times)).toEqual([at(11, 10, 9, 8, 7), at(6, 5, 4, 3, 2), at(1, 0)]);
+      expect(pages.map((page) => page.matching)).toEqual([0, 1, 2].map(() => ({ count: 12, more: false })));
+      const backwards = await walkPages((position) => listAudit(handle.db, { position, pageSize: 5 }), "previous");
+      expect(backwards.map(times)).toEqual([at(4, 3, 2, 1, 0), at(9, 8, 7, 6, 5), at(11, 10)]);
+      expect(backwards[0]).toMatchObject({ hasPrevious: true, hasNext: false });
+      expect((await listAudit(handle.db, {})).rows).toHaveLength(12);
     });
 
-    it("filters by action", async () => {
-      const refunds = await listAudit(handle.db, { page: 2, pageSize: 5, action: "refund" });
-      expect(refunds.total).toBe(7);
-      expect(refunds.entries.map((entry) => entry.subject)).toEqual(["NS-2", "NS-0"]);
-      expect((await listAudit(handle.db, { page: 1, action: "export" })).total).toBe(0);
+    it("filters by action, on every page", async () => {
+      const refunds = await walkPages((position) => listAudit(handle.db, { position, pageSize: 5, action: "refund" }));
+      expect(refunds.map((page) => page.rows.map((entry) => entry.subject))).toEqual([
+        ["NS-11", "NS-10", "NS-8", "NS-6", "NS-4"],
+        ["NS-2", "NS-0"],
+      ]);
+      expect(refunds[1]?.matching).toEqual({ count: 7, more: false });
+      const none = await listAudit(handle.db, { action: "export" });
+      expect(none).toMatchObject({ rows: [], hasPrevious: false, hasNext: false, matching: { count: 0, more: false } });
     });
 
-    it("clamps nonsense page numbers and sizes", async () => {
-      expect((await listAudit(handle.db, { page: 0, pageSize: 5 })).entries[0]?.subject).toBe("NS-11");
-      expect((await listAudit(handle.db, { page: Number.NaN, pageSize: 0 })).entries).toHaveLength(12);
-      expect((await listAudit(handle.db, { page: -3, pageSize: 1e9 })).entries).toHaveLength(12);
+    it("clamps nonsense page sizes", async () => {
+      expect((await listAudit(handle.db, { pageSize: 0 })).rows).toHaveLength(12);
+      expect((await listAudit(handle.db, { pageSize: Number.NaN })).rows).toHaveLength(12);
+      expect((await listAudit(handle.db, { pageSize: -3 })).rows).toHaveLength(1);
+      expect((await listAudit(handle.db, { pageSize: 1e9 })).rows).toHaveLength(12);
     });
   });
 }

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
-import { countCustomersByState, customerState, listCustomers } from "./admin-customers.ts";
+import { walkPages } from "../../tests/support/list-pages.ts";
+import { createAccess } from "./accesses.ts";
+import { type CustomerFilter, countCustomersByState, customerState, customerStates, listCustomers } from "./admin-customers.ts";
 import { markOrderDelivered } from "./admin-orders.ts";
 import { migrateToLatest } from "./database.ts";
+import type { PagePosition } from "./keyset.ts";
 import { recordRefund } from "./payments.ts";
 import { createOrder, markOrderPaid } from "./repositories.ts";
 import type { Order } from "./schema.ts";
@@ -57,7 +60,8 @@ for (const target of testTargets) {
       await order("ends-next-ms@example.com", fromNow(1)); // ending
       await order("ends-in-7-days@example.com", fromNow(7 * dayMs)); // ending, the last instant of "within 7 days"
       await order("ends-after-7-days@example.com", fromNow(7 * dayMs + 1)); // active
-      await order("marked-expired@example.com", fromNow(30 * dayMs), "expired"); // expired whatever its date
+      // Marked expired by the job once its end passed (the app never marks one whose end is still to come).
+      await order("marked-expired@example.com", fromNow(-2 * dayMs), "expired");
       // A renewal moves the access's end: the customer shows once, with the new end.
       const renewed = await order("renewed@example.com", fromNow(-3 * dayMs), "expired");
       const renewedEnd = fromNow(90 * dayMs).toISOString();
@@ -69,46 +73,100 @@ for (const target of testTargets) {
       await recordRefund(handle.db, refunded.id, { refundedCents: refunded.amount_cents, refundReference: "re_1" }, NOW);
       await handle.db.updateTable("accesses").set({ status: "revoked" }).where("id", "=", refunded.access_id).execute();
       await order("never-delivered@example.com", null, "paid");
+      // Free trials' lines are accesses too, but not customers': one ending soon, one running, one ended.
+      for (const [ends, status] of [
+        [fromNow(dayMs), "active"],
+        [fromNow(30 * dayMs), "active"],
+        [fromNow(-dayMs), "expired"],
+      ] as const) {
+        const trial = await createAccess(
+          handle.db,
+          {
+            reference: `TR-TEST-000${++created}`,
+            email: `trial${created}@example.com`,
+            planKey: "premium",
+            viewers: 1,
+            sealedDetails: "v1.x",
+            startsAt: NOW,
+            endsAt: ends,
+            kind: "trial",
+          },
+          NOW,
+        );
+        if (status === "expired") await handle.db.updateTable("accesses").set({ status }).where("id", "=", trial.id).execute();
+      }
     });
     afterAll(async () => {
       await handle?.cleanup();
     });
 
-    const emails = async (filter: "all" | "active" | "ending" | "expired") =>
-      (await listCustomers(handle.db, { filter, page: 1, now: NOW })).customers.map((row) => row.email);
+    const emails = (rows: { email: string }[]) => rows.map((row) => row.email);
+    /** Every row of a filter's list, read by its links a few at a time. */
+    const listed = async (filter: CustomerFilter, now = NOW, pageSize = 2) =>
+      (await walkPages((position) => listCustomers(handle.db, { filter, position, pageSize, now }))).flatMap((page) => page.rows);
 
     it("puts each customer in a state, at the boundaries too", async () => {
-      expect(await emails("ending")).toEqual(["ends-next-ms@example.com", "ends-in-7-days@example.com"]);
-      expect(await emails("active")).toEqual(["ends-after-7-days@example.com", "renewed@example.com"]);
-      expect(await emails("expired")).toEqual(["marked-expired@example.com", "ended-now@example.com", "refunded@example.com"]);
+      expect(emails(await listed("ending"))).toEqual(["ends-next-ms@example.com", "ends-in-7-days@example.com"]);
+      expect(emails(await listed("active"))).toEqual(["ends-after-7-days@example.com", "renewed@example.com"]);
+      expect(emails(await listed("expired"))).toEqual(["ended-now@example.com", "marked-expired@example.com", "refunded@example.com"]);
       expect(await countCustomersByState(handle.db, NOW)).toEqual({ active: 2, ending: 2, expired: 3 });
     });
 
+    it("counts each state as many as its list shows, as time passes", async () => {
+      for (const now of [NOW, fromNow(1), fromNow(dayMs), fromNow(-1), fromNow(8 * dayMs), fromNow(100 * dayMs)]) {
+        const counts = await countCustomersByState(handle.db, now);
+        for (const state of customerStates)
+          expect((await listed(state, now)).length, `${state} at ${now.toISOString()}`).toBe(counts[state]);
+        const all = await listed("all", now);
+        expect(all.length).toBe(counts.active + counts.ending + counts.expired);
+        for (const state of customerStates) expect(all.filter((row) => row.state === state).length).toBe(counts[state]);
+      }
+    });
+
+    it("leaves free trials' lines out of the customers and their counts", async () => {
+      expect((await listed("all")).some((row) => row.email.startsWith("trial"))).toBe(false);
+      const trials = await handle.db.selectFrom("accesses").select("id").where("kind", "=", "trial").execute();
+      expect(trials).toHaveLength(3);
+    });
+
     it("lists one row per access that runs or ran, with the state of each row", async () => {
-      const { customers, total } = await listCustomers(handle.db, { filter: "all", page: 1, now: NOW });
-      expect(total).toBe(7);
-      expect(customers.map((row) => row.email)).toEqual([
+      const { rows, hasNext } = await listCustomers(handle.db, { filter: "all", now: NOW });
+      expect(hasNext).toBe(false);
+      expect(emails(rows)).toEqual([
         "renewed@example.com",
-        "marked-expired@example.com",
         "ends-after-7-days@example.com",
         "ends-in-7-days@example.com",
         "ends-next-ms@example.com",
         "ended-now@example.com",
+        "marked-expired@example.com",
         "refunded@example.com",
       ]);
-      expect(customers.map((row) => row.state)).toEqual(["active", "expired", "active", "ending", "ending", "expired", "expired"]);
-      expect(customers[0]).toMatchObject({ plan_key: "premium", viewers: 3, first_name: "Lucía", status: "active" });
-      expect(customers[0]?.reference).toMatch(/^[A-Z]+-/);
-      expect(customers[0]).not.toHaveProperty("access_details");
+      expect(rows.map((row) => row.state)).toEqual(["active", "active", "ending", "ending", "expired", "expired", "expired"]);
+      expect(rows[0]).toMatchObject({ plan_key: "premium", viewers: 3, first_name: "Lucía", status: "active" });
+      expect(rows[0]?.reference).toMatch(/^[A-Z]+-/);
+      expect(rows[0]).not.toHaveProperty("access_details");
     });
 
-    it("pages the list", async () => {
-      const second = await listCustomers(handle.db, { filter: "all", page: 2, pageSize: 3, now: NOW });
-      expect(second.total).toBe(7);
-      expect(second.customers.map((row) => row.email)).toEqual([
-        "ends-in-7-days@example.com",
+    it("pages the list by its links, both ways", async () => {
+      const read = (position: PagePosition) => listCustomers(handle.db, { filter: "all", position, pageSize: 3, now: NOW });
+      const forwards = await walkPages(read);
+      expect(forwards.map((page) => emails(page.rows))).toEqual([
+        ["renewed@example.com", "ends-after-7-days@example.com", "ends-in-7-days@example.com"],
+        ["ends-next-ms@example.com", "ended-now@example.com", "marked-expired@example.com"],
+        ["refunded@example.com"],
+      ]);
+      const backwards = await walkPages(read, "previous");
+      expect(backwards.map((page) => emails(page.rows))).toEqual([
+        ["ended-now@example.com", "marked-expired@example.com", "refunded@example.com"],
+        ["ends-after-7-days@example.com", "ends-in-7-days@example.com", "ends-next-ms@example.com"],
+        ["renewed@example.com"],
+      ]);
+      // Running accesses, soonest end first, a page at a time.
+      expect(emails(await listed("no-renewal", NOW, 1))).toEqual([
         "ends-next-ms@example.com",
-        "ended-now@example.com",
+        "ends-in-7-days@example.com",
+        "ends-after-7-days@example.com",
+        "renewed@example.com",
       ]);
     });
 

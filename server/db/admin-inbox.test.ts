@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { walkPages } from "../../tests/support/list-pages.ts";
 import { countWaitingMessages, findContactMessage, listContactMessages, markMessageHandled, markMessageWaiting } from "./admin-inbox.ts";
 import { migrateToLatest } from "./database.ts";
+import type { PagePosition } from "./keyset.ts";
 import { saveContactMessage } from "./repositories.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
@@ -29,11 +31,14 @@ for (const target of testTargets) {
       await handle?.cleanup();
     });
 
-    it("lists waiting messages newest first, a page at a time, without their text", async () => {
-      const first = await listContactMessages(handle.db, { filter: "waiting", page: 1 });
-      expect(first.total).toBe(24);
-      expect(first.messages).toHaveLength(24);
-      expect(first.messages[0]).toEqual({
+    const subjects = (page: { rows: { subject: string }[] }) => page.rows.map((message) => message.subject);
+    const numbered = (...numbers: number[]) => numbers.map((n) => `Subject ${n}`);
+
+    it("lists waiting messages newest first, without their text", async () => {
+      const first = await listContactMessages(handle.db, { filter: "waiting" });
+      expect(first.rows).toHaveLength(24);
+      expect(first).toMatchObject({ hasPrevious: false, hasNext: false });
+      expect(first.rows[0]).toEqual({
         id: ids[29],
         name: "Sender 29",
         email: "s29@example.com",
@@ -42,20 +47,35 @@ for (const target of testTargets) {
         created_at: later(29).toISOString(),
         handled_at: null,
       });
-      expect(first.messages[0]).not.toHaveProperty("message");
-      const small = await listContactMessages(handle.db, { filter: "waiting", page: 2, pageSize: 10 });
-      expect(small.messages.map((message) => message.subject)).toEqual([19, 18, 17, 16, 15, 14, 13, 12, 11, 10].map((n) => `Subject ${n}`));
+      expect(first.rows[0]).not.toHaveProperty("message");
     });
 
-    it("filters handled and all, and clamps page numbers", async () => {
-      const handled = await listContactMessages(handle.db, { filter: "handled", page: 1 });
-      expect(handled.total).toBe(6);
-      expect(handled.messages.every((message) => message.handled_at === later(100).toISOString())).toBe(true);
-      const all = await listContactMessages(handle.db, { filter: "all", page: 2 });
-      expect(all.total).toBe(30);
-      expect(all.messages.map((message) => message.subject)).toEqual([4, 3, 2, 1, 0].map((n) => `Subject ${n}`));
-      expect((await listContactMessages(handle.db, { filter: "all", page: Number.NaN })).messages[0]?.id).toBe(ids[29]);
-      expect((await listContactMessages(handle.db, { filter: "all", page: 99 })).messages).toEqual([]);
+    it("pages the waiting messages by their links, both ways", async () => {
+      const read = (position: PagePosition) => listContactMessages(handle.db, { filter: "waiting", position, pageSize: 10 });
+      const forwards = await walkPages(read);
+      expect(forwards.map(subjects)).toEqual([
+        numbered(29, 28, 27, 26, 25, 24, 23, 22, 21, 20),
+        numbered(19, 18, 17, 16, 15, 14, 13, 12, 11, 10),
+        numbered(9, 8, 7, 6),
+      ]);
+      const backwards = await walkPages(read, "previous");
+      expect(backwards.map(subjects)).toEqual([
+        numbered(15, 14, 13, 12, 11, 10, 9, 8, 7, 6),
+        numbered(25, 24, 23, 22, 21, 20, 19, 18, 17, 16),
+        numbered(29, 28, 27, 26),
+      ]);
+    });
+
+    it("filters handled and all, and clamps page sizes", async () => {
+      const handled = await listContactMessages(handle.db, { filter: "handled" });
+      expect(subjects(handled)).toEqual(numbered(5, 4, 3, 2, 1, 0));
+      expect(handled.rows.every((message) => message.handled_at === later(100).toISOString())).toBe(true);
+      const all = await walkPages((position) => listContactMessages(handle.db, { filter: "all", position }));
+      expect(all.map((page) => page.rows.length)).toEqual([25, 5]);
+      expect(subjects(all[1]!)).toEqual(numbered(4, 3, 2, 1, 0));
+      expect((await listContactMessages(handle.db, { filter: "all", pageSize: Number.NaN })).rows).toHaveLength(25);
+      expect((await listContactMessages(handle.db, { filter: "all", pageSize: 0 })).rows).toHaveLength(25);
+      expect((await listContactMessages(handle.db, { filter: "all", pageSize: 1e9 })).rows).toHaveLength(30);
     });
 
     it("counts the waiting messages", async () => {

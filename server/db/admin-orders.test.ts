@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCalendarMonths } from "../../common/access-period.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { walkPages } from "../../tests/support/list-pages.ts";
 import { newOrder } from "../../tests/support/new-order.ts";
 import { findAccessById } from "./accesses.ts";
 import { countAwaitingDelivery, findOrderMail, listOrderMails, listOrders, markOrderDelivered } from "./admin-orders.ts";
 import { migrateToLatest } from "./database.ts";
+import { ORDER_REFERENCE_PREFIX } from "./orders.ts";
 import { createOrder, insertMail, markOrderPaid } from "./repositories.ts";
 import type { Order } from "./schema.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const minutes = (count: number) => new Date(T0.getTime() + count * 60_000);
+/** Everyone else is Camille Durand (camille@example.com). */
+const people: Record<number, { first_name: string; last_name: string; email: string }> = {
+  7: { first_name: "Zoé", last_name: "O'Brien", email: "Zoe.OBrien@Example.com" },
+  8: { first_name: "Ana", last_name: "100%_sure", email: "ana@example.com" },
+  9: { first_name: "Élodie", last_name: "Martín\\Núñez", email: "elodie@example.com" },
+};
 
 describe("calendar months", () => {
   it("keep the time and stay within the target month", () => {
@@ -30,58 +38,96 @@ for (const target of testTargets) {
       await migrateToLatest(handle.db, target.dialect);
       // 30 orders a minute apart, so "newest first" and the pages are predictable.
       for (let index = 0; index < 30; index++) {
-        const person = index === 7 ? { first_name: "Zoé", last_name: "O'Brien", email: "Zoe.OBrien@Example.com" } : {};
-        const special = index === 8 ? { first_name: "Ana", last_name: "100%_sure", email: "ana@example.com" } : {};
-        const { order } = await createOrder(handle.db, newOrder({ ...person, ...special }), minutes(index));
+        const { order } = await createOrder(handle.db, newOrder(people[index] ?? {}), minutes(index));
         orders.push(order);
       }
       for (const index of [3, 5, 7]) await markOrderPaid(handle.db, orders[index]!.id, { gatewayReference: `pay_${index}` }, minutes(40));
     });
     afterAll(() => handle.cleanup());
 
-    it("lists newest first, 25 a page, and says how many pages there are", async () => {
+    const ids = (page: { rows: { id: number }[] }) => page.rows.map((order) => order.id);
+    const idsOf = (...indexes: number[]) => indexes.map((index) => orders[index]!.id);
+    const found = async (search: string) => ids(await listOrders(handle.db, { search }));
+
+    it("lists newest first, 25 a page, and says how many match", async () => {
       const first = await listOrders(handle.db, {});
-      expect(first).toMatchObject({ total: 30, page: 1, pages: 2 });
-      expect(first.orders).toHaveLength(25);
-      expect(first.orders[0]!.id).toBe(orders[29]!.id);
-      const second = await listOrders(handle.db, { page: 2 });
-      expect(second.orders.map((order) => order.id)).toEqual(
-        orders
-          .slice(0, 5)
-          .map((order) => order.id)
-          .reverse(),
-      );
+      expect(first).toMatchObject({ matching: { count: 30, more: false }, hasPrevious: false, hasNext: true });
+      expect(first.rows).toHaveLength(25);
+      expect(first.rows[0]!.id).toBe(orders[29]!.id);
+      const pages = await walkPages((position) => listOrders(handle.db, { position }));
+      expect(pages.map(ids)).toEqual([ids(first), idsOf(4, 3, 2, 1, 0)]);
+      expect(pages[1]).toMatchObject({ matching: { count: 30, more: false }, hasPrevious: true, hasNext: false });
     });
 
-    it("clamps a page out of range rather than failing", async () => {
-      expect((await listOrders(handle.db, { page: 99 })).page).toBe(2);
-      expect((await listOrders(handle.db, { page: -3 })).page).toBe(1);
-      expect(await listOrders(handle.db, { status: "refunded", page: 4 })).toEqual({ orders: [], total: 0, page: 1, pages: 1 });
+    it("reads the last page backwards, and answers a page naming no row with nothing", async () => {
+      const last = await listOrders(handle.db, { position: { at: "last" }, pageSize: 10 });
+      expect(ids(last)).toEqual(idsOf(9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+      expect(last).toMatchObject({ hasPrevious: true, hasNext: false });
+      const past = await listOrders(handle.db, { position: { at: "after", cursor: { key: minutes(-1).toISOString(), id: 1 } } });
+      expect(past).toMatchObject({ rows: [], hasPrevious: true, hasNext: false });
+      const none = await listOrders(handle.db, { status: "refunded", position: { at: "last" } });
+      expect(none).toMatchObject({ rows: [], hasPrevious: false, hasNext: false, matching: { count: 0, more: false } });
     });
 
     it("filters by status", async () => {
       const paid = await listOrders(handle.db, { status: "paid" });
-      expect(paid.orders.map((order) => order.id)).toEqual([7, 5, 3].map((index) => orders[index]!.id));
+      expect(ids(paid)).toEqual(idsOf(7, 5, 3));
+      expect(paid.matching).toEqual({ count: 3, more: false });
       expect(await countAwaitingDelivery(handle.db)).toBe(3);
     });
 
-    it("searches reference, e-mail and full name, whatever the case", async () => {
+    it("searches the start of a reference, with or without its prefix, whatever the case", async () => {
       const zoe = orders[7]!;
-      for (const search of [zoe.reference.toLowerCase(), zoe.reference.slice(-4), "zoe.obrien@example", "ZOÉ o'brien", "o'BRIEN"]) {
-        expect(
-          (await listOrders(handle.db, { search })).orders.map((order) => order.id),
-          search,
-        ).toEqual([zoe.id]);
+      const [prefix, ...blocks] = zoe.reference.split("-");
+      expect(prefix).toBe(ORDER_REFERENCE_PREFIX);
+      for (const search of [
+        zoe.reference,
+        zoe.reference.toLowerCase(),
+        `${prefix}-${blocks[0]}`,
+        blocks.join("-"),
+        blocks[0]!.toLowerCase(),
+      ]) {
+        expect(await found(search), search).toEqual([zoe.id]);
       }
-      expect((await listOrders(handle.db, { search: "  camille durand " })).total).toBe(28);
-      expect((await listOrders(handle.db, { search: "durand", status: "paid" })).total).toBe(2);
     });
 
-    it("takes % and _ literally", async () => {
-      expect((await listOrders(handle.db, { search: "100%_" })).orders.map((order) => order.id)).toEqual([orders[8]!.id]);
-      expect((await listOrders(handle.db, { search: "%" })).total).toBe(1);
-      expect((await listOrders(handle.db, { search: "_" })).total).toBe(1);
-      expect((await listOrders(handle.db, { search: "\\" })).total).toBe(0);
+    it("searches the start of an e-mail, a full name or a last name, accents and apostrophes included", async () => {
+      for (const search of ["zoe.obrien@example", "ZOE.OB", "Zoé O'Brien", "ZOÉ o'brien", "zoé o", "o'BRIEN", "o'b"]) {
+        expect(await found(search), search).toEqual(idsOf(7));
+      }
+      for (const search of ["martín", "MARTÍN\\NÚÑEZ", "Martín\\n", "elodie@"]) {
+        expect(await found(search), search).toEqual(idsOf(9));
+      }
+      expect(await found("zoe o'brien")).toEqual([]);
+      expect(await found("brien")).toEqual([]);
+    });
+
+    // SQLite's lower() folds A-Z only: its index holds "Élodie" with the capital, which no lower-cased search
+    // text reaches. A known gap on SQLite (PostgreSQL lowers every letter); this test says when it is closed.
+    (target.dialect === "sqlite" ? it.fails : it)("searches a name that starts with an accented capital", async () => {
+      for (const search of ["élodie", "Élodie", "ÉLODIE MARTÍN"]) expect(await found(search), search).toEqual(idsOf(9));
+    });
+
+    it("counts and pages a search's matches by the list's links", async () => {
+      const everyone = await walkPages((position) => listOrders(handle.db, { search: "  camille   DURAND ", position, pageSize: 10 }));
+      const camilles = idsOf(...Array.from({ length: 30 }, (_, index) => 29 - index).filter((index) => !people[index]));
+      expect(everyone.flatMap(ids)).toEqual(camilles);
+      expect(everyone.map((page) => page.matching)).toEqual([0, 1, 2].map(() => ({ count: 27, more: false })));
+      const back = await walkPages((position) => listOrders(handle.db, { search: "camille", position, pageSize: 10 }), "previous");
+      expect(back.flatMap((page) => ids(page).reverse())).toEqual([...camilles].reverse());
+      const paid = await listOrders(handle.db, { search: "durand", status: "paid" });
+      expect(paid).toMatchObject({ matching: { count: 2, more: false } });
+      expect(ids(paid)).toEqual(idsOf(5, 3));
+    });
+
+    it("takes %, _ and \\ literally", async () => {
+      expect(await found("100%_")).toEqual(idsOf(8));
+      expect(await found("ana 100%_s")).toEqual(idsOf(8));
+      // As wildcards, each of these would find Ana's order (or every order).
+      for (const search of ["%", "_", "100_", "100%s", "a%", "_na", "\\", "100\\%"]) expect(await found(search), search).toEqual([]);
+      expect(await found("martín\\")).toEqual(idsOf(9));
+      expect(await found("martín\\n")).toEqual(idsOf(9));
+      expect(await found("martín\\_")).toEqual([]);
     });
 
     it("finds an order's mails, and a mail only through its own order", async () => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { walkPages } from "../../tests/support/list-pages.ts";
 import { someonesOrder } from "../../tests/support/new-order.ts";
 import { createAccess } from "./accesses.ts";
 import { migrateToLatest } from "./database.ts";
+import type { PagePosition } from "./keyset.ts";
 import { createOrder, markOrderPaid } from "./orders.ts";
 import {
   confirmTrialWithCode,
@@ -192,12 +194,38 @@ for (const target of testTargets) {
       const delivered = await markTrialDelivered(handle.db, trial.id, { accessId: access.id, endsAt: later(day) }, later(2 * minute));
       expect(delivered).toMatchObject({ status: "delivered", access_id: access.id, ends_at: later(day).toISOString() });
       expect(await markTrialDelivered(handle.db, trial.id, { accessId: access.id, endsAt: later(day) }, later(3 * minute))).toBeUndefined();
-      const { trials } = await listTrials(handle.db, { state: "delivered", page: 1 });
-      expect(trials.map((row) => row.id)).toContain(trial.id);
+      const { rows } = await listTrials(handle.db, { state: "delivered" });
+      expect(rows.map((row) => row.id)).toContain(trial.id);
       await markTrialExpired(handle.db, access.id, later(day));
       expect((await findTrialById(handle.db, trial.id))?.status).toBe("expired");
-      const waiting = await listTrials(handle.db, { state: "confirmed", page: 1 });
-      expect(waiting.trials.map((row) => row.id)).not.toContain(trial.id);
+      const waiting = await listTrials(handle.db, { state: "confirmed" });
+      expect(waiting.rows.map((row) => row.id)).not.toContain(trial.id);
+    });
+
+    it("list trials newest first by the list's links, each once, never a request not confirmed", async () => {
+      // Trials made at the same instant (most here are at T0) are told apart by their id.
+      await confirmed(someone(), anAddress(), later(day));
+      await confirmed(someone());
+      await recordTrialRequest(handle.db, request(someone()), later(2 * day));
+      const listed = await handle.db
+        .selectFrom("trials")
+        .select(["id", "created_at", "status"])
+        .where("status", "<>", "requested")
+        .execute();
+      const newestFirst = listed.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id).map((trial) => trial.id);
+      expect(newestFirst.length).toBeGreaterThan(7);
+      const read = (position: PagePosition) => listTrials(handle.db, { state: "all", position, pageSize: 3 });
+      const forwards = await walkPages(read);
+      expect(forwards.flatMap((page) => page.rows.map((trial) => trial.id))).toEqual(newestFirst);
+      const backwards = await walkPages(read, "previous");
+      expect(backwards.flatMap((page) => page.rows.map((trial) => trial.id).reverse())).toEqual([...newestFirst].reverse());
+      const waiting = (await walkPages((position) => listTrials(handle.db, { state: "confirmed", position, pageSize: 2 }))).flatMap(
+        (page) => page.rows,
+      );
+      expect(waiting.length).toBeGreaterThan(2);
+      expect(waiting.every((trial) => trial.status === "confirmed")).toBe(true);
+      expect(waiting.map((trial) => trial.id)).toEqual(newestFirst.filter((id) => waiting.some((trial) => trial.id === id)));
+      expect(waiting).toHaveLength(listed.filter((trial) => trial.status === "confirmed").length);
     });
 
     it("delete requests never confirmed a day after their code expired, and clear addresses after 30 days", async () => {
