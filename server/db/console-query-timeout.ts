@@ -4,8 +4,10 @@
  */
 export class ConsoleQueryTimeout extends Error {
   override readonly name = "ConsoleQueryTimeout";
-  constructor(readonly limitMs: number) {
+  readonly limitMs: number;
+  constructor(limitMs: number) {
     super(`A console read ran past its limit of ${limitMs} ms and was stopped`);
+    this.limitMs = limitMs;
   }
 }
 

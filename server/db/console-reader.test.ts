@@ -1,13 +1,15 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
-import { openConsoleReader } from "./console-reader.ts";
 import { ConsoleQueryTimeout } from "./console-query-timeout.ts";
+import { openConsoleReader } from "./console-reader.ts";
 import type { Database } from "./database.ts";
 
 /** A statement that runs far longer than the limit: a count that never ends soon, or a long sleep. */
 const slowStatement = {
-  sqlite: sql<{ n: number }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 10000000000) select count(*) as n from c`,
+  sqlite: sql<{
+    n: number;
+  }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 10000000000) select count(*) as n from c`,
   postgres: sql<{ n: number }>`select 1 as n from pg_sleep(30)`,
 };
 

@@ -7,12 +7,12 @@
  *   so a slow console read neither takes the visitors' connections nor runs past its limit.
  * Either way a read past the limit fails with ConsoleQueryTimeout, which the console shows in words.
  */
-import { type DatabaseConnection, type Dialect, type Driver, Kysely, PostgresDialect } from "kysely";
+import { type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, Kysely, PostgresDialect } from "kysely";
 import { ConsoleQueryTimeout, isStatementTimeout } from "./console-query-timeout.ts";
 import { createPool, type Database, type DatabaseConfig, DEFAULT_SQLITE_FILE, isPostgresUrl } from "./database.ts";
 import type { DatabaseSchema } from "./schema.ts";
-import { createSqliteReaderPool } from "./sqlite-reader-pool.ts";
 import { SqliteReaderDialect } from "./sqlite-reader-dialect.ts";
+import { createSqliteReaderPool } from "./sqlite-reader-pool.ts";
 
 export const DEFAULT_CONSOLE_QUERY_TIMEOUT_MS = 10_000;
 /** Console reads at once per process: an operator or two, with a page's few reads each. */
@@ -43,7 +43,7 @@ function timeoutsNamed(dialect: Dialect, timeoutMs: number): Dialect {
     throw isStatementTimeout(error) ? new ConsoleQueryTimeout(timeoutMs) : error;
   };
   const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
-    executeQuery: (query) => connection.executeQuery(query).catch(rename),
+    executeQuery: <R>(query: CompiledQuery) => connection.executeQuery<R>(query).catch(rename),
     streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
   });
   const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();

@@ -97,7 +97,10 @@ export function createPool(url: string, config: DatabaseConfig, overrides: PoolO
 }
 
 function sessionOptions(schema: string | undefined, readOnly: boolean): { options?: string } {
-  const settings = [...(schema === undefined ? [] : [`-c search_path=${schema}`]), ...(readOnly ? ["-c default_transaction_read_only=on"] : [])];
+  const settings = [
+    ...(schema === undefined ? [] : [`-c search_path=${schema}`]),
+    ...(readOnly ? ["-c default_transaction_read_only=on"] : []),
+  ];
   return settings.length === 0 ? {} : { options: settings.join(" ") };
 }
 

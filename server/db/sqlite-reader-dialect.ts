@@ -23,7 +23,10 @@ import type { SqliteReaderPool } from "./sqlite-reader-pool.ts";
 const readsOnly = () => new Error("The console reader only reads: write, and use transactions, through the main database");
 
 class ReaderConnection implements DatabaseConnection {
-  constructor(private readonly pool: SqliteReaderPool) {}
+  private readonly pool: SqliteReaderPool;
+  constructor(pool: SqliteReaderPool) {
+    this.pool = pool;
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const rows = await this.pool.read(query.sql, toInputValues(query.parameters));
@@ -37,8 +40,10 @@ class ReaderConnection implements DatabaseConnection {
 }
 
 class ReaderDriver implements Driver {
+  private readonly pool: SqliteReaderPool;
   private readonly connection: ReaderConnection;
-  constructor(private readonly pool: SqliteReaderPool) {
+  constructor(pool: SqliteReaderPool) {
+    this.pool = pool;
     this.connection = new ReaderConnection(pool);
   }
   async init() {}
@@ -62,7 +67,10 @@ class ReaderDriver implements Driver {
 }
 
 export class SqliteReaderDialect implements Dialect {
-  constructor(private readonly pool: SqliteReaderPool) {}
+  private readonly pool: SqliteReaderPool;
+  constructor(pool: SqliteReaderPool) {
+    this.pool = pool;
+  }
   createAdapter(): DialectAdapter {
     return new SqliteAdapter();
   }
