@@ -10,7 +10,15 @@ import common from "../../content/locales/admin/en/common.json" with { type: "js
 import { signIn } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { e2eServers } from "../support/servers.ts";
-import { addOperatorTo, emptyDatabase, type OwnServer, type SlowTarget, slowDownInbox, startOwnServer } from "../support/slow-console.ts";
+import {
+  addOperatorTo,
+  dropDatabase,
+  emptyDatabase,
+  type OwnServer,
+  type SlowTarget,
+  slowDownInbox,
+  startOwnServer,
+} from "../support/slow-console.ts";
 
 // Past the shared servers (port .. port+3) and the provisioning stub (port+4).
 const firstPort = Number(new URL(e2eServers.main.url).port) + 5;
