@@ -37,6 +37,9 @@ export function openConsoleReader(config: ConsoleReaderConfig): Database {
   return new Kysely<DatabaseSchema>({ dialect: new SqliteReaderDialect(pool) });
 }
 
+/** node-postgres's words when no connection of the pool came free within `connectionTimeoutMillis`. */
+const isPoolWaitTimeout = (error: unknown) => error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
+
 /** The dialect, with PostgreSQL's statement timeout (57014) turned into ConsoleQueryTimeout. */
 function timeoutsNamed(dialect: Dialect, timeoutMs: number): Dialect {
   const rename = (error: unknown): never => {
@@ -57,7 +60,10 @@ function timeoutsNamed(dialect: Dialect, timeoutMs: number): Dialect {
       return {
         init: () => driver.init(),
         async acquireConnection() {
-          const connection = await driver.acquireConnection();
+          // Both console connections busy past the pool's wait: as much "too slow" as a statement timeout.
+          const connection = await driver.acquireConnection().catch((error: unknown) => {
+            throw isPoolWaitTimeout(error) ? new ConsoleQueryTimeout(timeoutMs) : error;
+          });
           const wrapped = wrap(connection);
           inner.set(wrapped, connection);
           return wrapped;
