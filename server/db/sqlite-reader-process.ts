@@ -16,13 +16,15 @@ const PROGRAM = `
 const { DatabaseSync } = require("node:sqlite");
 const db = new DatabaseSync(process.env.CONSOLE_READER_FILE, { readOnly: true, timeout: 5000 });
 db.exec("PRAGMA query_only = ON");
+// A server gone while a statement ran: the answer has no one to go to (a callback keeps that from throwing).
+const send = (answer) => process.connected && process.send(answer, () => {});
 process.on("message", ({ id, sql, parameters }) => {
   try {
     const statement = db.prepare(sql);
     const rows = statement.columns().length > 0 ? statement.all(...parameters) : (statement.run(...parameters), []);
-    process.send({ id, rows });
+    send({ id, rows });
   } catch (error) {
-    process.send({ id, error: String((error && error.message) || error), code: error && error.code });
+    send({ id, error: String((error && error.message) || error), code: error && error.code });
   }
 });
 process.on("disconnect", () => process.exit(0));
