@@ -19,7 +19,7 @@ afterAll(() => handle.cleanup());
 function running(db = handle.db): Running {
   const jobRunner = { stop: vi.fn(async () => {}), runOnce: vi.fn(async () => ({ ran: 0, failed: 0 })) } as unknown as JobRunner;
   // As openConfigured wires it: mails are jobs, so waking the mail runs the jobs due.
-  const services = { db, gateway: createTestGateway({ db }), wakeMail: () => void jobRunner.runOnce() };
+  const services = { db, consoleDb: db, gateway: createTestGateway({ db }), wakeMail: () => void jobRunner.runOnce() };
   return { services, jobRunner };
 }
 

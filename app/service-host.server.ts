@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { MiddlewareFunction } from "react-router";
 import { site } from "../content/site";
 import { serverConfig } from "../server/config.ts";
+import { openConsoleReader } from "../server/db/console-reader.ts";
 import { closeDatabase, openConfiguredDatabase } from "../server/db/database.ts";
 import { JOB_KINDS } from "../server/jobs/enqueue.ts";
 import { createJobRunner, type JobRunner } from "../server/jobs/runner.ts";
@@ -64,6 +65,7 @@ export function createServiceHost(openAll: () => Promise<Running>): ServiceHost 
       const stopping = await current?.catch(() => undefined);
       if (!stopping) return;
       await stopping.jobRunner.stop();
+      await closeDatabase(stopping.services.consoleDb).catch(() => {});
       await closeDatabase(stopping.services.db).catch(() => {});
     },
     async checkReadiness(timeoutMs = 2000) {
@@ -108,7 +110,13 @@ async function openConfigured(): Promise<Running> {
       .catch((error: unknown) =>
         logger.warn({ reason: (error as Error).message }, "Mails could not be sent now; the next round tries again"),
       );
-  const services: Services = { db, gateway: createPaymentGateway(config, db), wakeMail };
+  // Opened after the migrations above: its SQLite readers open the file read-only.
+  const consoleDb = openConsoleReader({
+    url: config.DATABASE_URL,
+    sqliteFile: config.SQLITE_FILE,
+    timeoutMs: config.CONSOLE_QUERY_TIMEOUT_MS,
+  });
+  const services: Services = { db, consoleDb, gateway: createPaymentGateway(config, db), wakeMail };
   // Pending orders are looked at ten times per RECONCILE_AFTER_SECONDS, so none waits much past it.
   const sweepEveryMs = Math.max(1_000, Math.min(60_000, Math.round((config.RECONCILE_AFTER_SECONDS * 1000) / 10)));
   jobRunner = createJobRunner({

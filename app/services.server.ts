@@ -9,6 +9,12 @@ import type { PaymentGateway } from "../server/payments/gateway.ts";
  */
 export interface Services {
   db: Database;
+  /**
+   * The console's reads (its lists, order pages and exports): off the thread that answers visitors, each
+   * stopped past CONSOLE_QUERY_TIMEOUT_MS with ConsoleQueryTimeout (server/db/console-reader.ts). Reads only:
+   * the console's actions and audit lines write through `db`.
+   */
+  consoleDb: Database;
   /** The payment gateway named by PAYMENT_GATEWAY. */
   gateway: PaymentGateway;
   /**

@@ -14,6 +14,7 @@ describe("the server's configuration", () => {
       TRUST_PROXY: false,
       FAST_LANE: true,
       DATABASE_POOL_MAX: 10,
+      CONSOLE_QUERY_TIMEOUT_MS: 10_000,
       WEB_CONCURRENCY: 1,
       SQLITE_FILE: "data/site.db",
       MAIL_OUTBOX_DIR: "data/outbox",

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => bed.close());
 
 const address = "198.51.100.20";
-const consoleServices = () => ({ ...bed.services, accessKey: null });
+const consoleServices = () => ({ ...bed.services, consoleDb: bed.services.db, accessKey: null });
 const confirm = { intent: "refund", reason: "requestedByCustomer", note: "", refundedCents: "0" };
 
 async function paidOrder(language: Language) {

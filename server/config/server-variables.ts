@@ -96,6 +96,11 @@ export const serverVariables = {
     .optional(),
   /** PostgreSQL only: the most connections one server opens. Servers × this must stay under PostgreSQL's `max_connections` (100 by default). */
   DATABASE_POOL_MAX: wholeNumber("DATABASE_POOL_MAX", { min: 1, max: 1000, fallback: 10 }),
+  /**
+   * The longest one console read may run (ms): past it the read is stopped (SQLite: its reader process is
+   * killed; PostgreSQL: the console's statement timeout) and the page says so. Visitors never wait on it.
+   */
+  CONSOLE_QUERY_TIMEOUT_MS: wholeNumber("CONSOLE_QUERY_TIMEOUT_MS", { min: 100, max: 600_000, fallback: 10_000 }),
   /** The embedded SQLite database (used when DATABASE_URL is unset), created on first start with its folder. */
   SQLITE_FILE: z.string().trim().default("data/site.db"),
   /**

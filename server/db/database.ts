@@ -51,25 +51,34 @@ export function openDatabase(config: DatabaseConfig = {}): OpenedDatabase {
   return { db: new Kysely<DatabaseSchema>({ dialect }), dialect: "sqlite" };
 }
 
-function createPool(url: string, config: DatabaseConfig): pg.Pool {
+/** What the console's own pool (console-reader.ts) sets differently from the visitors'. */
+export interface PoolOverrides {
+  max?: number;
+  statementTimeoutMs?: number;
+  /** Every transaction read-only: the pool cannot write, whatever a query says. */
+  readOnly?: boolean;
+  applicationName?: string;
+}
+
+export function createPool(url: string, config: DatabaseConfig, overrides: PoolOverrides = {}): pg.Pool {
   const schema = config.postgresSchema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new Error(`postgresSchema must be a lower-case SQL identifier, got ${JSON.stringify(schema)}`);
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: config.postgresPoolMax ?? 10,
+    max: overrides.max ?? config.postgresPoolMax ?? 10,
     // A connection unused for 30 s is closed, so a quiet server holds few of PostgreSQL's connections.
     idleTimeoutMillis: 30_000,
     // Waiting for a connection (a new one, or a free one when all `max` are busy) fails after 5 s, so a
     // database that is away or saturated gives a quick "try again later" instead of hanging the request.
     connectionTimeoutMillis: 5_000,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
+    statement_timeout: overrides.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
     // Also give up waiting for a lock (row, table, advisory) well before the statement timeout.
     lock_timeout: 10_000,
     idle_in_transaction_session_timeout: 60_000,
-    application_name: "storefront",
-    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+    application_name: overrides.applicationName ?? "storefront",
+    ...sessionOptions(schema, overrides.readOnly === true),
   });
   // An idle connection can fail (server restart, network): pg then emits `error` on the pool, which would
   // crash the process if nobody listened. The pool drops that connection and opens a new one when needed.
@@ -85,6 +94,14 @@ function createPool(url: string, config: DatabaseConfig): pg.Pool {
     });
   });
   return pool;
+}
+
+function sessionOptions(schema: string | undefined, readOnly: boolean): { options?: string } {
+  const settings = [
+    ...(schema === undefined ? [] : [`-c search_path=${schema}`]),
+    ...(readOnly ? ["-c default_transaction_read_only=on"] : []),
+  ];
+  return settings.length === 0 ? {} : { options: settings.join(" ") };
 }
 
 export async function closeDatabase(db: Database): Promise<void> {

@@ -70,7 +70,7 @@ function adaptStatement(statement: StatementSync): SqliteStatement {
 }
 
 /** `node:sqlite` binds null, numbers, bigints, strings and bytes; booleans become 0/1 as SQLite stores them. */
-function toInputValues(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
+export function toInputValues(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
   return parameters.map((value, index): SQLInputValue => {
     if (value === null || typeof value === "number" || typeof value === "bigint" || typeof value === "string") return value;
     if (typeof value === "boolean") return value ? 1 : 0;

@@ -62,7 +62,7 @@ export async function consoleReads(db: Database, lookup: Database, now: Date): P
     await listOrders(db, { search, status: "fulfilled" });
   }
   await countAwaitingDelivery(db);
-  await loadOrderPage({ db, accessKey: null } as unknown as ConsoleServices, order.reference);
+  await loadOrderPage({ db, consoleDb: db, accessKey: null } as unknown as ConsoleServices, order.reference);
 
   for (const filter of customerFilters) await everyPosition((position) => listCustomers(db, { filter, position, now }));
   await countCustomersByState(db, now);
@@ -81,7 +81,7 @@ export async function consoleReads(db: Database, lookup: Database, now: Date): P
 
   for (const state of trialListStates) await everyPosition((position) => listTrials(db, { state, position }));
   const trial = await lookup.selectFrom("trials").select("reference").where("status", "<>", "requested").executeTakeFirst();
-  if (trial) await loadTrialPage({ db, accessKey: null } as unknown as ConsoleServices, trial.reference);
+  if (trial) await loadTrialPage({ db, consoleDb: db, accessKey: null } as unknown as ConsoleServices, trial.reference);
 
   for (const action of [undefined, "export", "refund"]) await everyPosition((position) => listAudit(db, { action, position }));
 

@@ -48,7 +48,7 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
   const db = handle.db;
   const gateway = createTestGateway({ db, delayMs: 0 });
   let wakes = 0;
-  const services: ConsoleServices = { db, gateway, accessKey: randomBytes(32), wakeMail: () => void wakes++ };
+  const services: ConsoleServices = { db, consoleDb: db, gateway, accessKey: randomBytes(32), wakeMail: () => void wakes++ };
   const { id, email } = await createOperator(db, `ops-${randomUUID().slice(0, 8)}@example.com`, "not-a-real-hash");
 
   const pendingOrder = async (overrides: Partial<NewOrder> = {}) => (await createOrder(db, someonesOrder(overrides))).order;

@@ -85,10 +85,13 @@ export interface MonthZipInput {
   range: TimeRange;
   operator: Pick<Operator, "id" | "email">;
   address: string;
+  /** Where the documents are read (the console's reader, docs/decisions/0029); `db` when not given. */
+  reads?: Database;
 }
 
 export async function exportMonthZip(db: Database, input: MonthZipInput, batchSize = ZIP_BATCH_SIZE, now = new Date()): Promise<Response> {
-  const counts = await documentCounts(db, input.range);
+  const reads = input.reads ?? db;
+  const counts = await documentCounts(reads, input.range);
   // Recorded before anything is sent: the documents name customers, and leave the shop in this file.
   await recordAudit(
     db,
@@ -102,9 +105,9 @@ export async function exportMonthZip(db: Database, input: MonthZipInput, batchSi
     },
     now,
   );
-  const documents = monthDocuments(db, input.range, batchSize);
+  const documents = monthDocuments(reads, input.range, batchSize);
   const files = (async function* () {
-    for await (const document of documents) yield await documentFile(db, document);
+    for await (const document of documents) yield await documentFile(reads, document);
   })();
   return new Response(zipStream(files), { headers: downloadHeaders(zipType, zipFilename(input.month)) });
 }

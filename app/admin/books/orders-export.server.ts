@@ -26,6 +26,8 @@ export interface OrdersExport {
   language: Language;
   operator: Pick<Operator, "id" | "email">;
   address: string;
+  /** Where the rows are read (the console's reader, docs/decisions/0029); `db` when not given. */
+  reads?: Database;
 }
 
 /** Every line of the export, oldest first: orders by the time they were paid, refunds by their note's date. */
@@ -52,7 +54,8 @@ export function exportFilename(from: string, to: string): string {
 }
 
 export async function exportOrders(db: Database, input: OrdersExport, batchSize = EXPORT_BATCH_SIZE, now = new Date()): Promise<Response> {
-  const counts = await exportCounts(db, input.range);
+  const reads = input.reads ?? db;
+  const counts = await exportCounts(reads, input.range);
   // Recorded before anything is sent: an export the log cannot record is not made.
   await recordAudit(
     db,
@@ -67,6 +70,6 @@ export async function exportOrders(db: Database, input: OrdersExport, batchSize 
     now,
   );
   const header = csvHeader(adminMessages[input.language].books.csv);
-  const body = csvStream(header, exportLines(db, input.range, input.language, batchSize), batchSize);
+  const body = csvStream(header, exportLines(reads, input.range, input.language, batchSize), batchSize);
   return new Response(body, { headers: downloadHeaders(csvType, exportFilename(input.from, input.to)) });
 }

@@ -77,16 +77,16 @@ function subscriptionFacts(subscription: Subscription, gateway: ConsoleServices[
   return { ...facts, dashboardUrl };
 }
 
-/** Everything the order page shows, or undefined for an unknown reference. */
+/** Everything the order page shows, or undefined for an unknown reference; read through the console's reader. */
 export async function loadOrderPage(services: ConsoleServices, reference: string) {
-  const order = await findOrderByReference(services.db, reference);
+  const order = await findOrderByReference(services.consoleDb, reference);
   if (!order) return undefined;
   const accessId = order.access_id ?? order.renews_access_id;
   const [events, mails, access, subscription] = await Promise.all([
-    listOrderEvents(services.db, order.id),
-    listOrderMails(services.db, order.id),
-    accessId ? findAccessById(services.db, accessId) : undefined,
-    subscriptionOfOrderPage(services.db, order),
+    listOrderEvents(services.consoleDb, order.id),
+    listOrderMails(services.consoleDb, order.id),
+    accessId ? findAccessById(services.consoleDb, accessId) : undefined,
+    subscriptionOfOrderPage(services.consoleDb, order),
   ]);
   const { idempotency_key: _key, next_check_at: _check, ...view } = order;
   return {

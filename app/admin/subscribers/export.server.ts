@@ -43,11 +43,13 @@ async function* subscriberLines(db: Database, filter: SubscriberFilter, batchSiz
 
 export async function exportSubscribers(
   db: Database,
-  input: { filter: SubscriberFilter; operator: Pick<Operator, "id" | "email">; address: string },
+  // `reads`: where the rows are read (the console's reader, docs/decisions/0029); `db` when not given.
+  input: { filter: SubscriberFilter; operator: Pick<Operator, "id" | "email">; address: string; reads?: Database },
   now: Date = new Date(),
   batchSize = SUBSCRIBERS_BATCH_SIZE,
 ): Promise<Response> {
-  const counts = await countSubscribersByState(db);
+  const reads = input.reads ?? db;
+  const counts = await countSubscribersByState(reads);
   const rows = input.filter === "all" ? counts.confirmed + counts.awaiting + counts.unsubscribed : counts[input.filter];
   // Recorded before anything is sent: an export the log cannot record is not made.
   await recordAudit(
@@ -62,6 +64,6 @@ export async function exportSubscribers(
     },
     now,
   );
-  const body = csvStream(subscriberCsvHeader, subscriberLines(db, input.filter, batchSize), batchSize);
+  const body = csvStream(subscriberCsvHeader, subscriberLines(reads, input.filter, batchSize), batchSize);
   return new Response(body, { headers: downloadHeaders(csvType, exportFilename(input.filter, now)) });
 }

@@ -28,7 +28,7 @@ export function trialRow(trial: Trial) {
 }
 
 export async function loadTrialPage(services: ConsoleServices, reference: string | undefined) {
-  const trial = reference ? await findTrialByReference(services.db, reference) : undefined;
+  const trial = reference ? await findTrialByReference(services.consoleDb, reference) : undefined;
   if (!trial || trial.status === "requested") return undefined;
   return { trial: trialRow(trial), canSeal: services.accessKey !== null };
 }

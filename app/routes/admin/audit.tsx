@@ -2,6 +2,7 @@ import { actionName } from "../../admin/audit/action-name";
 import { knownAuditActions } from "../../admin/audit/actions";
 import { loadAuditLog } from "../../admin/audit/audit.server";
 import { operatorContext } from "../../admin/auth.server";
+import { consoleRead } from "../../admin/console-read.server";
 import { ConsoleTable, cellClass } from "../../admin/list/ConsoleTable";
 import { DateTime } from "../../admin/list/DateTime";
 import { FilterForm } from "../../admin/list/FilterForm";
@@ -13,8 +14,8 @@ import type { Route } from "./+types/audit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const { db } = await servicesOf(context);
-  return loadAuditLog(db, new URL(request.url));
+  const { consoleDb } = await servicesOf(context);
+  return consoleRead(() => loadAuditLog(consoleDb, new URL(request.url)));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "audit.title");

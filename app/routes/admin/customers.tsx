@@ -1,5 +1,6 @@
 import { type CustomerFilter, type CustomerState, customerFilters } from "../../../server/db/admin-customers.ts";
 import { operatorContext } from "../../admin/auth.server";
+import { consoleRead } from "../../admin/console-read.server";
 import { CustomerCounts } from "../../admin/customers/CustomerCounts";
 import { CustomersTable } from "../../admin/customers/CustomersTable";
 import { loadCustomers } from "../../admin/customers/customers.server";
@@ -13,8 +14,8 @@ import type { Route } from "./+types/customers";
 /** Everyone whose access was delivered, with where it stands: who is active, who is about to leave, who left. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const { db } = await servicesOf(context);
-  return loadCustomers(db, new URL(request.url));
+  const { consoleDb } = await servicesOf(context);
+  return consoleRead(() => loadCustomers(consoleDb, new URL(request.url)));
 }
 
 function filterLabel(value: CustomerFilter, t: ReturnType<typeof useAdminText>["t"]): string {

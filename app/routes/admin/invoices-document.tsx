@@ -15,8 +15,8 @@ import type { Route } from "./+types/invoices-document";
 export async function loader({ params, context }: Route.LoaderArgs) {
   context.get(operatorContext);
   try {
-    const { db } = await servicesOf(context);
-    const document = await loadDocumentPage(db, params.number);
+    const { consoleDb } = await servicesOf(context);
+    const document = await loadDocumentPage(consoleDb, params.number);
     if (!document) return data({ state: "not-found" as const }, { status: 404 });
     return { state: "found" as const, document };
   } catch (error) {

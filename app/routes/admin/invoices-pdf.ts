@@ -13,8 +13,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const text = (body: string, status: number) =>
     new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   try {
-    const { db } = await servicesOf(context);
-    return (await documentPdfResponse(db, params.number)) ?? text(words.document.notFound, 404);
+    const { consoleDb } = await servicesOf(context);
+    return (await documentPdfResponse(consoleDb, params.number)) ?? text(words.document.notFound, 404);
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "The PDF of an invoice or credit note could not be made");
     return text(words.unavailable, 503);

@@ -21,8 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const head = headOnly(request, downloadHeaders(zipType, zipFilename(month)));
   if (head) return head;
   try {
-    const { db } = await servicesOf(context);
-    return await exportMonthZip(db, { month, range: monthRange(month), operator, address: clientAddress(request) });
+    const { db, consoleDb } = await servicesOf(context);
+    const input = { month, range: monthRange(month), operator, address: clientAddress(request), reads: consoleDb };
+    return await exportMonthZip(db, input);
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "A month's ZIP of invoices could not start");
     return new Response(adminMessages[adminLanguage(request)].books.unavailable, {

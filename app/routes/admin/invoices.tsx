@@ -17,8 +17,8 @@ import type { Route } from "./+types/invoices";
 export async function loader({ request, context }: Route.LoaderArgs) {
   context.get(operatorContext);
   try {
-    const { db } = await servicesOf(context);
-    return { state: "found" as const, ...(await loadMonthPage(db, new URL(request.url))) };
+    const { consoleDb } = await servicesOf(context);
+    return { state: "found" as const, ...(await loadMonthPage(consoleDb, new URL(request.url))) };
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "The books of a month could not be read");
     return data({ state: "unavailable" as const }, { status: 503 });

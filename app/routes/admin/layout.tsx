@@ -1,9 +1,13 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { AdminShell } from "../../admin/AdminShell";
 import { operatorContext, requireOperator } from "../../admin/auth.server";
+import { ConsoleError } from "../../admin/ConsoleError";
+import { ConsoleTooSlow } from "../../admin/ConsoleTooSlow";
 import { adminLanguage } from "../../admin/language.server";
+import { adminLayoutId } from "../../admin/layout-id";
 import { adminMessages } from "../../admin/messages.server";
 import { AdminTextContext, adminText } from "../../admin/text";
+import { isConsoleTooSlow } from "../../admin/too-slow";
 import type { Route } from "./+types/layout";
 
 /** Every console page but the sign-in page sits in this layout, behind its gate. */
@@ -22,6 +26,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <AdminTextContext value={adminText(loaderData.messages, loaderData.language)}>
       <AdminShell email={loaderData.email}>
         <Outlet />
+      </AdminShell>
+    </AdminTextContext>
+  );
+}
+
+/**
+ * A console page that failed. One whose reads took too long (app/admin/console-read.server.ts) says so in the
+ * console's frame and language; any other failure shows the console's error page, as the root's boundary would.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>(adminLayoutId);
+  const tooSlow = isRouteErrorResponse(error) && isConsoleTooSlow(error.data) ? error.data : undefined;
+  if (!tooSlow || !layout) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    if (!notFound) console.error(error);
+    return <ConsoleError notFound={notFound} />;
+  }
+  return (
+    <AdminTextContext value={adminText(layout.messages, layout.language)}>
+      <AdminShell email={layout.email}>
+        <ConsoleTooSlow seconds={tooSlow.seconds} />
       </AdminShell>
     </AdminTextContext>
   );

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { readForm } from "../../../common/read-form.ts";
 import { operatorContext } from "../../admin/auth.server";
+import { consoleRead } from "../../admin/console-read.server";
 import { MessageActions } from "../../admin/inbox/MessageActions";
 import { changeMessageState, loadMessage, messageIntents } from "../../admin/inbox/message.server";
 import { DateTime, formatDateTime } from "../../admin/list/DateTime";
@@ -12,8 +13,8 @@ import type { Route } from "./+types/message";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const { db } = await servicesOf(context);
-  return { message: await loadMessage(db, params.id) };
+  const { consoleDb } = await servicesOf(context);
+  return { message: await consoleRead(() => loadMessage(consoleDb, params.id)) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { inboxFilters } from "../../../server/db/admin-inbox.ts";
 import { operatorContext } from "../../admin/auth.server";
+import { consoleRead } from "../../admin/console-read.server";
 import { loadInbox } from "../../admin/inbox/inbox.server";
 import { MessageState } from "../../admin/inbox/MessageState";
 import { ConsoleTable, cellClass } from "../../admin/list/ConsoleTable";
@@ -15,8 +16,8 @@ import type { Route } from "./+types/messages";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The layout's gate has run; asking again fails closed should this route ever leave the layout.
   context.get(operatorContext);
-  const { db } = await servicesOf(context);
-  return loadInbox(db, new URL(request.url));
+  const { consoleDb } = await servicesOf(context);
+  return consoleRead(() => loadInbox(consoleDb, new URL(request.url)));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "inbox.title");

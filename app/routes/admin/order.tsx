@@ -3,6 +3,7 @@ import { readForm } from "../../../common/read-form.ts";
 import { findOrderByReference } from "../../../server/db/repositories.ts";
 import { logger } from "../../../server/logger.ts";
 import { operatorContext } from "../../admin/auth.server";
+import { consoleRead } from "../../admin/console-read.server";
 import { adminMeta } from "../../admin/meta";
 import { AccessFacts } from "../../admin/orders/AccessFacts";
 import { ActionNotice } from "../../admin/orders/ActionNotice";
@@ -24,7 +25,8 @@ import type { Route } from "./+types/order";
 
 /** One order: what was bought and paid, what happened to it, and what the operator can do next. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadOrderPage(consoleServices(await servicesOf(context)), params.reference);
+  const services = consoleServices(await servicesOf(context));
+  const page = await consoleRead(() => loadOrderPage(services, params.reference));
   if (!page) throw data(null, { status: 404 });
   return page;
 }

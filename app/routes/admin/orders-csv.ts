@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (head) return head;
   const language = adminLanguage(request);
   try {
-    const { db } = await servicesOf(context);
-    return await exportOrders(db, { ...range, language, operator, address: clientAddress(request) });
+    const { db, consoleDb } = await servicesOf(context);
+    return await exportOrders(db, { ...range, language, operator, address: clientAddress(request), reads: consoleDb });
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "The orders' export could not start");
     return new Response(adminMessages[language].books.unavailable, {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { countAwaitingDelivery, listOrders } from "../../../server/db/admin-orders.ts";
+import { consoleRead } from "../../admin/console-read.server";
 import { pageLinks } from "../../admin/list/list-query";
 import { Pagination } from "../../admin/list/Pagination";
 import { adminMeta } from "../../admin/meta";
@@ -15,11 +16,13 @@ import type { Route } from "./+types/orders";
 /** The orders, newest first, filtered by status and searched by reference, e-mail or name. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams);
-  const { db } = await servicesOf(context);
-  const [list, awaiting] = await Promise.all([
-    listOrders(db, { status: query.status ?? undefined, search: query.search, position: query.position }),
-    countAwaitingDelivery(db),
-  ]);
+  const { consoleDb: db } = await servicesOf(context);
+  const [list, awaiting] = await consoleRead(() =>
+    Promise.all([
+      listOrders(db, { status: query.status ?? undefined, search: query.search, position: query.position }),
+      countAwaitingDelivery(db),
+    ]),
+  );
   return { query, orders: list.rows.map(toOrderRow), matching: list.matching, links: pageLinks(list), awaiting };
 }
 

@@ -1,4 +1,5 @@
 import { operatorContext } from "../../admin/auth.server";
+import { consoleRead } from "../../admin/console-read.server";
 import { exportSubscribers } from "../../admin/subscribers/export.server";
 import { subscriberFilterFrom } from "../../admin/subscribers/subscribers.server";
 import { clientAddress } from "../../rate-limit.server";
@@ -9,7 +10,8 @@ import type { Route } from "./+types/subscribers-csv";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Asked here too, not only by the layout's gate: without an operator this throws, and nothing leaves.
   const { operator } = context.get(operatorContext);
-  const { db } = await servicesOf(context);
+  const { db, consoleDb } = await servicesOf(context);
   const filter = subscriberFilterFrom(new URL(request.url).searchParams);
-  return exportSubscribers(db, { filter, operator, address: clientAddress(request) });
+  const exported = { filter, operator, address: clientAddress(request), reads: consoleDb };
+  return consoleRead(() => exportSubscribers(db, exported));
 }

@@ -1,5 +1,6 @@
 import { subscriberFilters } from "../../../server/db/admin-subscribers.ts";
 import { operatorContext } from "../../admin/auth.server";
+import { consoleRead } from "../../admin/console-read.server";
 import { ConsoleTable, cellClass } from "../../admin/list/ConsoleTable";
 import { DateTime } from "../../admin/list/DateTime";
 import { FilterForm } from "../../admin/list/FilterForm";
@@ -13,8 +14,8 @@ import type { Route } from "./+types/subscribers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const { db } = await servicesOf(context);
-  return loadSubscribers(db, new URL(request.url));
+  const { consoleDb } = await servicesOf(context);
+  return consoleRead(() => loadSubscribers(consoleDb, new URL(request.url)));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "subscribers.title");

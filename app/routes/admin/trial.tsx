@@ -3,6 +3,7 @@ import { readForm } from "../../../common/read-form.ts";
 import { findTrialByReference } from "../../../server/db/trials.ts";
 import { logger } from "../../../server/logger.ts";
 import { operatorContext } from "../../admin/auth.server";
+import { consoleRead } from "../../admin/console-read.server";
 import { adminMeta } from "../../admin/meta";
 import { ActionNotice } from "../../admin/orders/ActionNotice";
 import type { ActionResult } from "../../admin/orders/action-result";
@@ -21,7 +22,8 @@ import type { Route } from "./+types/trial";
 /** One free trial: who asked, where it stands, and (while it waits) the form that delivers its line by hand. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const page = await loadTrialPage(consoleServices(await servicesOf(context)), params.reference);
+  const services = consoleServices(await servicesOf(context));
+  const page = await consoleRead(() => loadTrialPage(services, params.reference));
   if (!page) throw data(null, { status: 404 });
   return { ...page, endingMailHours: TRIAL_ENDING_MAIL_HOURS };
 }

@@ -1,6 +1,7 @@
 import { site } from "../../../content/site";
 import { trialListStates } from "../../../server/db/trials-schema.ts";
 import { operatorContext } from "../../admin/auth.server";
+import { consoleRead } from "../../admin/console-read.server";
 import { FilterForm } from "../../admin/list/FilterForm";
 import { Pagination } from "../../admin/list/Pagination";
 import { adminMeta } from "../../admin/meta";
@@ -13,8 +14,8 @@ import type { Route } from "./+types/trials";
 /** The free trials: by default those waiting for the operator to create their line. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   context.get(operatorContext);
-  const { db } = await servicesOf(context);
-  return { ...(await loadTrialList(db, new URL(request.url))), offered: site.trial.enabled };
+  const { consoleDb } = await servicesOf(context);
+  return { ...(await consoleRead(() => loadTrialList(consoleDb, new URL(request.url)))), offered: site.trial.enabled };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "trials.title");
