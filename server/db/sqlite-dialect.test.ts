@@ -25,6 +25,18 @@ describe("openSqliteFile", () => {
     }
   });
 
+  it("lowers every letter, as PostgreSQL does, not A to Z only", () => {
+    const database = openSqliteFile(join(folder, "lower.db"));
+    try {
+      expect(database.prepare("select lower('ÉLODIE Martín ÇA') as low, lower(null) as none").get()).toEqual({
+        low: "élodie martín ça",
+        none: null,
+      });
+    } finally {
+      database.close();
+    }
+  });
+
   it("leaves no copy of a changed row in the file when other rows' inserts split its page (secure delete)", () => {
     const file = join(folder, "split.db");
     const [app, other] = [openSqliteFile(file), openSqliteFile(file)];

@@ -41,6 +41,7 @@ export function openSqliteFile(file: string, options: SqliteFileOptions = {}): D
     // Deleted or moved content is overwritten with zeros, not left in the file's free space: an erased
     // customer's bytes must not stay behind an update or a page's defragmentation (decision 0020).
     database.exec("PRAGMA secure_delete = ON");
+    useUnicodeLower(database);
   } catch (error) {
     database.close();
     throw error;
@@ -49,6 +50,17 @@ export function openSqliteFile(file: string, options: SqliteFileOptions = {}): D
 }
 
 /** Wraps a `DatabaseSync` in the better-sqlite3-like interface Kysely's `SqliteDialect` expects. */
+/**
+ * SQLite's own `lower()` lowers A to Z only: "ÉLODIE" stayed "Élodie", and the console's search (which
+ * lower-cases what is typed as PostgreSQL and JavaScript do) could not find her. Every connection the shop
+ * opens replaces it with JavaScript's, so both databases lower alike. The expression indexes of migration 017
+ * are built with it; a tool that opened the file without it and wrote orders would leave them out of step.
+ * The console's reader processes (sqlite-reader-process.ts) register the same function.
+ */
+export function useUnicodeLower(database: DatabaseSync): void {
+  database.function("lower", { deterministic: true }, (text) => (typeof text === "string" ? text.toLowerCase() : text));
+}
+
 export function toKyselySqliteDatabase(database: DatabaseSync): SqliteDatabase {
   return {
     close: () => database.close(),

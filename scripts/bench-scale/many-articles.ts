@@ -1,5 +1,5 @@
 /**
- * The blog at scale's fixture (issue 22): a thousand articles in each language, written into a copy of the
+ * The blog at scale's articles (issue 22): a thousand articles in each language, written into a copy of the
  * project's `content/blog`. Each is one of the real articles (its text, in the same language, so search and
  * pages meet real words and real lengths) under a slug and title of its own and a date spread over three
  * years, so the list, the search, the feeds and the sitemap have a shop's worth of writing to handle.
@@ -32,7 +32,7 @@ function withField(source: string, name: string, change: (value: string) => stri
 }
 
 /** The `n`th article of the fixture (from 0), made from `bases` (real articles, each in every language). */
-export function fixtureArticle(n: number, bases: { slug: string; files: Record<Language, string> }[], newest: Date): FixtureArticle {
+export function copiedArticle(n: number, bases: { slug: string; files: Record<Language, string> }[], newest: Date): FixtureArticle {
   const base = bases[n % bases.length];
   if (!base) throw new Error("the fixture needs at least one real article to copy");
   // Three years back from the newest, a day or so apart, so every page of the list has its own dates.
@@ -61,10 +61,10 @@ export function readArticles(folder: string): { slug: string; files: Record<Lang
 }
 
 /** Adds `count` fixture articles per language to `folder` (a copy's `content/blog`), next to the real ones. */
-export function writeBlogFixture(folder: string, count: number, newest = new Date()): number {
+export function writeManyArticles(folder: string, count: number, newest = new Date()): number {
   const bases = readArticles(folder);
   for (let n = 0; n < count; n++) {
-    const article = fixtureArticle(n, bases, newest);
+    const article = copiedArticle(n, bases, newest);
     mkdirSync(join(folder, article.slug), { recursive: true });
     for (const language of languages) writeFileSync(join(folder, article.slug, `${language}.md`), article.files[language]);
   }
