@@ -19,6 +19,7 @@ import sharp from "sharp";
 import { runnerImport } from "vite";
 import { images } from "../app/images.ts";
 import { socialImageSize } from "../app/social-images.ts";
+import { blogContentAlias } from "./bundle/blog-content.ts";
 import { fitTitle } from "./social-card-layout.ts";
 
 type CardsModule = typeof import("../app/content/social-cards.server.ts");
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
   const { module } = await runnerImport<CardsModule>(path.join(root, "app/content/social-cards.server.ts"), {
     configFile: false,
     logLevel: "error",
+    resolve: { alias: blogContentAlias() },
   });
   const cards = module.socialCards();
   const brand = module.brandName;
