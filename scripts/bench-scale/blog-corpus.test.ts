@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseArticle } from "../../app/content/blog.server";
 import { languages } from "../../common/languages";
-import { fixtureArticle, slugify } from "./blog-fixture";
+import { fixtureArticle, slugify } from "./blog-corpus";
 
 describe("the blog fixture", () => {
   const articles = Array.from({ length: 200 }, (_, index) => fixtureArticle(index));

@@ -2,16 +2,16 @@
  * The blog at scale: writes N articles in every language (default 1,000) into a folder laid out as
  * content/blog/ is, for a build with BLOG_CONTENT_DIR pointing at it.
  *
- *   node scripts/bench-scale/blog-fixture.ts <folder> [count]
+ *   node scripts/bench-scale/blog-corpus.ts <folder> [count]
  *
  * Deterministic: article i is the same on every run. Titles, categories, artwork and sentences come from
- * blog-fixture-text.ts, so the articles read like the real ones and pass the same content checks.
+ * blog-corpus-text.ts, so the articles read like the real ones and pass the same content checks.
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Language, languages } from "../../common/languages.ts";
-import { fixtureAuthors, fixtureHeadings, fixtureTopics } from "./blog-fixture-text.ts";
+import { fixtureAuthors, fixtureHeadings, fixtureTopics } from "./blog-corpus-text.ts";
 
 export interface FixtureArticle {
   slug: string;
@@ -102,7 +102,7 @@ export async function writeBlogFixture(folder: string, count = 1000): Promise<vo
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [folder, count] = process.argv.slice(2);
-  if (!folder) throw new Error("Usage: node scripts/bench-scale/blog-fixture.ts <folder> [count]");
+  if (!folder) throw new Error("Usage: node scripts/bench-scale/blog-corpus.ts <folder> [count]");
   await writeBlogFixture(path.resolve(folder), count ? Number(count) : 1000);
-  console.log(`blog-fixture: ${count ?? 1000} articles in ${languages.join(", ")} written to ${folder}`);
+  console.log(`blog-corpus: ${count ?? 1000} articles in ${languages.join(", ")} written to ${folder}`);
 }
