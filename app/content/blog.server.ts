@@ -125,6 +125,11 @@ const searches = Object.fromEntries(
   ]),
 ) as Record<Language, (query: string) => string[]>;
 
+/** Each language's articles by slug: a search answers slugs, and a list page looks a few of them up. */
+const bySlug = Object.fromEntries(
+  languages.map((language) => [language, new Map(articles[language].map((article) => [article.slug, article]))]),
+) as Record<Language, Map<string, Article>>;
+
 export function summarize({ html: _html, ...summary }: Article): ArticleSummary {
   return summary;
 }
@@ -134,7 +139,7 @@ export function allArticles(language: Language): Article[] {
 }
 
 export function findArticle(language: Language, slug: string): Article | undefined {
-  return articles[language].find((article) => article.slug === slug);
+  return bySlug[language].get(slug);
 }
 
 export const articlesPerPage = 9;
@@ -158,9 +163,8 @@ export function readBlogQuery(params: URLSearchParams): BlogQuery {
 
 /** One page of the blog list for a query, newest first unless searching (then by relevance). */
 export function listArticles(language: Language, query: BlogQuery) {
-  const bySlug = new Map(articles[language].map((article) => [article.slug, article]));
   const matching = searches[language](query.search)
-    .map((slug) => bySlug.get(slug))
+    .map((slug) => bySlug[language].get(slug))
     .filter((article): article is Article => article !== undefined)
     .filter((article) => query.category === "all" || article.category === query.category);
   const pageCount = Math.max(1, Math.ceil(matching.length / articlesPerPage));
