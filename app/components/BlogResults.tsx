@@ -3,6 +3,7 @@ import type { ArticleSummary } from "../content/blog.server";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { BlogCard } from "./BlogCard";
+import { pageWindow } from "./page-window";
 
 interface BlogResultsProps {
   articles: ArticleSummary[];
@@ -52,17 +53,24 @@ export function BlogResults({ articles, search, page, pageCount, listUrl }: Blog
               {t("blog.previous")}
             </Link>
           )}
-          {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
-            <Link
-              key={number}
-              to={listUrl({ page: number })}
-              aria-label={t("blog.page", { page: number })}
-              aria-current={number === page ? "page" : undefined}
-              className="inline-flex size-11 items-center justify-center rounded-full border border-line text-sm text-text hover:border-accent aria-[current=page]:bg-cta aria-[current=page]:text-white"
-            >
-              {number}
-            </Link>
-          ))}
+          {pageWindow(page, pageCount).map((number, at) =>
+            number === "gap" ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a gap is only told apart by where it is
+              <span key={`gap-${at}`} aria-hidden="true" className="px-1 text-sm text-muted">
+                …
+              </span>
+            ) : (
+              <Link
+                key={number}
+                to={listUrl({ page: number })}
+                aria-label={t("blog.page", { page: number })}
+                aria-current={number === page ? "page" : undefined}
+                className="inline-flex size-11 items-center justify-center rounded-full border border-line text-sm text-text hover:border-accent aria-[current=page]:bg-cta aria-[current=page]:text-white"
+              >
+                {number}
+              </Link>
+            ),
+          )}
           {page < pageCount && (
             <Link
               to={listUrl({ page: page + 1 })}
