@@ -126,6 +126,11 @@ async function readStamps(): Promise<Record<string, string>> {
   }
 }
 
+async function saveStamps(stamps: Record<string, string>): Promise<void> {
+  await mkdir(path.dirname(stampFile), { recursive: true });
+  await writeFile(stampFile, `${JSON.stringify(stamps, null, 2)}\n`);
+}
+
 async function main(): Promise<void> {
   const { module } = await runnerImport<CardsModule>(path.join(root, "app/content/social-cards.server.ts"), {
     configFile: false,
@@ -160,9 +165,10 @@ async function main(): Promise<void> {
       .toFile(output);
     stamps[card.path] = stamp;
     drawn++;
+    // Thousands of article cards take minutes: a run stopped halfway keeps what it drew.
+    if (drawn % 100 === 0) await saveStamps(stamps);
   }
-  await mkdir(path.dirname(stampFile), { recursive: true });
-  await writeFile(stampFile, `${JSON.stringify(stamps, null, 2)}\n`);
+  await saveStamps(stamps);
   console.log(`build-social-images: ${drawn} drawn, ${cards.length - drawn} up to date.`);
 }
 
