@@ -1,4 +1,4 @@
-import { defaultLanguage, type Language, languages, localizePath } from "../../common/languages";
+import { defaultLanguage, languages, localizePath } from "../../common/languages";
 import { site } from "../../content/site";
 import { allArticles } from "./blog.server";
 import { getLongPage, longPages } from "./pages.server";
