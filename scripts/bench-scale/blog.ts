@@ -4,7 +4,8 @@
  *
  *   node scripts/bench-scale/blog.ts [--no-build]
  *
- * It leaves build/ holding the generated blog: run `npm run build` again afterwards.
+ * It leaves build/ holding the generated blog, and public/images/social/<language>/blog/ the generated
+ * articles' cards: delete those and run `npm run build` again afterwards.
  */
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
