@@ -1,13 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { blogContentAlias } from "./scripts/bundle/blog-content.ts";
 import { shellChunks } from "./scripts/bundle/chunk-groups.ts";
 
 const shell = shellChunks();
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), shell.plugin],
-  resolve: { tsconfigPaths: true },
+  resolve: { tsconfigPaths: true, alias: blogContentAlias() },
   build: {
     // A strict CSP never meets an inlined asset: every font, image and script is a real file.
     assetsInlineLimit: 0,

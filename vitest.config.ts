@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { blogContentAlias } from "./scripts/bundle/blog-content.ts";
 
 export default defineConfig({
+  resolve: { alias: blogContentAlias() },
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

@@ -48,6 +48,7 @@ function pagesIn(language: Language): RouteConfigEntry[] {
 /** Files for crawlers and browsers, the same in every language. */
 const siteFiles: RouteConfigEntry[] = [
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemap/:file", "routes/sitemap-chunk.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
 ];

@@ -20,6 +20,7 @@ import sharp from "sharp";
 import { runnerImport } from "vite";
 import { images } from "../app/images.ts";
 import { socialImageSize } from "../app/social-images.ts";
+import { blogContentAlias } from "./bundle/blog-content.ts";
 import { fitTitle } from "./social-card-layout.ts";
 
 type CardsModule = typeof import("../app/content/social-cards.server.ts");
@@ -126,10 +127,16 @@ async function readStamps(): Promise<Record<string, string>> {
   }
 }
 
+async function saveStamps(stamps: Record<string, string>): Promise<void> {
+  await mkdir(path.dirname(stampFile), { recursive: true });
+  await writeFile(stampFile, `${JSON.stringify(stamps, null, 2)}\n`);
+}
+
 async function main(): Promise<void> {
   const { module } = await runnerImport<CardsModule>(path.join(root, "app/content/social-cards.server.ts"), {
     configFile: false,
     logLevel: "error",
+    resolve: { alias: blogContentAlias() },
   });
   const cards = module.socialCards();
   const brand = module.brandName;
@@ -139,6 +146,7 @@ async function main(): Promise<void> {
   const stamps = force ? {} : await readStamps();
   const backgrounds = new Map<string, Promise<Buffer>>();
   let drawn = 0;
+  let saving = Promise.resolve();
 
   async function draw(card: (typeof cards)[number]): Promise<void> {
     const artworkSource = await readFile(path.join(root, "content/images", images[card.background].source));
@@ -159,18 +167,21 @@ async function main(): Promise<void> {
       .toFile(output);
     stamps[card.path] = stamp;
     drawn++;
+    // Thousands of article cards take minutes: a run stopped halfway keeps what it drew.
+    // One save at a time: the cards are drawn several at once.
+    if (drawn % 100 === 0) saving = saving.then(() => saveStamps(stamps));
   }
 
   // Several cards at once: sharp rasterises and encodes on its own threads while the next title is laid out,
-  // so a blog of a thousand articles a language is drawn on every core (issue 22: the build under 2 minutes).
+  // so a blog of a thousand articles a language is drawn on every core (issue 22).
   const queue = [...cards];
   await Promise.all(
     Array.from({ length: Math.max(1, availableParallelism()) * 2 }, async () => {
       for (let card = queue.shift(); card; card = queue.shift()) await draw(card);
     }),
   );
-  await mkdir(path.dirname(stampFile), { recursive: true });
-  await writeFile(stampFile, `${JSON.stringify(stamps, null, 2)}\n`);
+  await saving;
+  await saveStamps(stamps);
   console.log(`build-social-images: ${drawn} drawn, ${cards.length - drawn} up to date.`);
 }
 

@@ -53,20 +53,21 @@ export function BlogResults({ articles, search, page, pageCount, listUrl }: Blog
               {t("blog.previous")}
             </Link>
           )}
-          {pageWindow(page, pageCount).map((item) =>
-            "gap" in item ? (
-              <span key={`gap-${item.gap}`} aria-hidden="true" className="inline-flex size-11 items-center justify-center text-muted">
+          {pageWindow(page, pageCount).map((number, at) =>
+            number === "gap" ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a gap is only told apart by where it is
+              <span key={`gap-${at}`} aria-hidden="true" className="px-1 text-sm text-muted">
                 …
               </span>
             ) : (
               <Link
-                key={item.page}
-                to={listUrl({ page: item.page })}
-                aria-label={t("blog.page", { page: item.page })}
-                aria-current={item.page === page ? "page" : undefined}
+                key={number}
+                to={listUrl({ page: number })}
+                aria-label={t("blog.page", { page: number })}
+                aria-current={number === page ? "page" : undefined}
                 className="inline-flex size-11 items-center justify-center rounded-full border border-line text-sm text-text hover:border-accent aria-[current=page]:bg-cta aria-[current=page]:text-white"
               >
-                {item.page}
+                {number}
               </Link>
             ),
           )}

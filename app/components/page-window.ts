@@ -1,20 +1,18 @@
 /**
- * Which page numbers a list's pagination shows: the first, the last, and those around the current one, with a
- * gap where pages are left out. A blog of a thousand articles has 112 pages; a row of 112 links is no help.
+ * Which page numbers a list's pagination shows: the first, the last, and a few around the current one, with
+ * a gap where numbers are left out. At 1,000 articles the blog has over a hundred pages; a link to each
+ * would be a wall of numbers for a reader and a keyboard.
  */
-export type PageWindowItem = { page: number } | { gap: "before" | "after" };
-
-export function pageWindow(current: number, count: number, around = 2): PageWindowItem[] {
-  const shown = new Set([1, count]);
-  for (let page = current - around; page <= current + around; page++) if (page >= 1 && page <= count) shown.add(page);
-  const pages = [...shown].sort((a, b) => a - b);
-  const items: PageWindowItem[] = [];
-  pages.forEach((page, index) => {
-    const previous = pages[index - 1];
-    // A gap of one page shows that page instead: "1 … 3" hides nothing worth hiding.
-    if (previous !== undefined && page - previous === 2) items.push({ page: previous + 1 });
-    else if (previous !== undefined && page - previous > 2) items.push({ gap: page <= current ? "before" : "after" });
-    items.push({ page });
+export function pageWindow(page: number, pageCount: number, around = 2): (number | "gap")[] {
+  const shown = new Set([1, pageCount]);
+  for (let number = page - around; number <= page + around; number++) {
+    if (number >= 1 && number <= pageCount) shown.add(number);
+  }
+  const numbers = [...shown].sort((a, b) => a - b);
+  return numbers.flatMap((number, at) => {
+    const previous = numbers[at - 1];
+    if (previous === undefined || number === previous + 1) return [number];
+    // A gap of one page shows that page instead: a "…" would hide no more than the number itself.
+    return number === previous + 2 ? [previous + 1, number] : ["gap" as const, number];
   });
-  return items;
 }

@@ -84,17 +84,21 @@ export function parseArticle(source: string, file: string, slug: string, languag
   };
 }
 
-const sources = import.meta.glob<string>("../../content/blog/*/*.md", { query: "?raw", import: "default", eager: true });
+// `@blog-content` is content/blog/ unless BLOG_CONTENT_DIR names another folder (scripts/bundle/blog-content.ts).
+const globbed = import.meta.glob<string>("@blog-content/*/*.md", { query: "?raw", import: "default", eager: true });
+
+/** The files by "<slug>/<language>.md": the glob's keys depend on where the folder is. */
+const sources = new Map(Object.entries(globbed).map(([key, source]) => [key.split("/").slice(-2).join("/"), source]));
 
 /** Every article of every language, newest first; an article must exist in every language. */
 function loadArticles(): Record<Language, Article[]> {
-  const slugs = [...new Set(Object.keys(sources).map((path) => path.split("/").at(-2) ?? ""))];
+  const slugs = [...new Set([...sources.keys()].map((key) => key.split("/")[0] ?? ""))];
   const byLanguage = Object.fromEntries(languages.map((language) => [language, []])) as unknown as Record<Language, Article[]>;
   for (const slug of slugs) {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) throw new Error(`content/blog/${slug}: a slug is lower-case words joined by hyphens.`);
     const versions = languages.map((language) => {
       const file = `content/blog/${slug}/${language}.md`;
-      const source = sources[`../../${file}`];
+      const source = sources.get(`${slug}/${language}.md`);
       if (source === undefined) throw new Error(`${file} is missing: every article needs a file in each language.`);
       return parseArticle(source, file, slug, language);
     });
@@ -121,6 +125,11 @@ const searches = Object.fromEntries(
   ]),
 ) as Record<Language, (query: string) => string[]>;
 
+/** Each language's articles by slug: a search answers slugs, and a list page looks a few of them up. */
+const bySlug = Object.fromEntries(
+  languages.map((language) => [language, new Map(articles[language].map((article) => [article.slug, article]))]),
+) as Record<Language, Map<string, Article>>;
+
 export function summarize({ html: _html, ...summary }: Article): ArticleSummary {
   return summary;
 }
@@ -130,7 +139,7 @@ export function allArticles(language: Language): Article[] {
 }
 
 export function findArticle(language: Language, slug: string): Article | undefined {
-  return articles[language].find((article) => article.slug === slug);
+  return bySlug[language].get(slug);
 }
 
 export const articlesPerPage = 9;
@@ -154,9 +163,8 @@ export function readBlogQuery(params: URLSearchParams): BlogQuery {
 
 /** One page of the blog list for a query, newest first unless searching (then by relevance). */
 export function listArticles(language: Language, query: BlogQuery) {
-  const bySlug = new Map(articles[language].map((article) => [article.slug, article]));
   const matching = searches[language](query.search)
-    .map((slug) => bySlug.get(slug))
+    .map((slug) => bySlug[language].get(slug))
     .filter((article): article is Article => article !== undefined)
     .filter((article) => query.category === "all" || article.category === query.category);
   const pageCount = Math.max(1, Math.ceil(matching.length / articlesPerPage));

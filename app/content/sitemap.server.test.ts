@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { languages } from "../../common/languages";
 import { allArticles } from "./blog.server";
-import { robotsTxt, sitemapPages, sitemapXml } from "./sitemap.server";
+import { robotsTxt, sitemapDocuments, sitemapPages, sitemapXml } from "./sitemap.server";
 
 const origin = "https://example.com";
 
@@ -40,6 +40,26 @@ describe("the sitemap", () => {
     expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
+  });
+});
+
+describe("the sitemap at scale", () => {
+  it("stays one file under the limit", () => {
+    const { main, chunks } = sitemapDocuments(sitemapPages(), origin);
+    expect(main).toContain("<urlset");
+    expect(chunks).toEqual([main]);
+  });
+
+  it("becomes an index of files that together list every address once the limit is passed", () => {
+    const single = sitemapXml(sitemapPages(), origin);
+    const { main, chunks } = sitemapDocuments(sitemapPages(), origin, 12);
+    expect(main).toContain("<sitemapindex");
+    expect(main).not.toContain("<url>");
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(main.match(/<sitemap>/g)).toHaveLength(chunks.length);
+    const locs = (xml: string) => [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc);
+    for (const chunk of chunks) expect(locs(chunk).length).toBeLessThanOrEqual(12);
+    expect(chunks.flatMap(locs)).toEqual(locs(single));
   });
 });
 

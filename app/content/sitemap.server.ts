@@ -1,13 +1,10 @@
-import { defaultLanguage, type Language, languages, localizePath } from "../../common/languages";
+import { defaultLanguage, languages, localizePath } from "../../common/languages";
 import { site } from "../../content/site";
 import { allArticles } from "./blog.server";
 import { getLongPage, longPages } from "./pages.server";
+import { chunkSitemap, type SitemapPage, sitemapIndexXml, sitemapUrlLimit } from "./sitemap-chunks";
 
-/** One page of the sitemap: its address in each language it exists in, and when its content last changed. */
-export interface SitemapPage {
-  paths: Partial<Record<Language, string>>;
-  lastModified?: string;
-}
+export type { SitemapPage };
 
 /** The pages a search engine should index, in every language (the newsletter's token pages are not). */
 export function sitemapPages(): SitemapPage[] {
@@ -19,9 +16,12 @@ export function sitemapPages(): SitemapPage[] {
     .map((article) => article.modifiedDate ?? article.publishDate)
     .sort()
     .at(-1);
-  const slugs = [...new Set(languages.flatMap((language) => allArticles(language).map((article) => article.slug)))];
-  const articles = slugs.map((slug): SitemapPage => {
-    const versions = languages.flatMap((language) => allArticles(language).filter((article) => article.slug === slug));
+  // Grouped once: looking each slug up in every language's list was quadratic at thousands of articles.
+  const versionsBySlug = new Map<string, ReturnType<typeof allArticles>>();
+  for (const article of languages.flatMap((language) => allArticles(language))) {
+    versionsBySlug.set(article.slug, [...(versionsBySlug.get(article.slug) ?? []), article]);
+  }
+  const articles = [...versionsBySlug].map(([slug, versions]): SitemapPage => {
     return {
       paths: Object.fromEntries(versions.map((article) => [article.language, localizePath(`/blog/${slug}`, article.language)])),
       lastModified: versions
@@ -76,6 +76,24 @@ export function sitemapXml(pages: SitemapPage[], origin: string = site.brand.ori
     "</urlset>",
     "",
   ].join("\n");
+}
+
+/**
+ * What /sitemap.xml and /sitemap/<n>.xml serve: up to `limit` addresses, /sitemap.xml is the sitemap itself
+ * (`chunks` then holds that one file too); beyond, it is an index of the chunks.
+ */
+export function sitemapDocuments(pages: SitemapPage[], origin: string = site.brand.origin, limit: number = sitemapUrlLimit) {
+  const chunks = chunkSitemap(pages, limit);
+  const files = chunks.map((chunk) => sitemapXml(chunk, origin));
+  return { main: chunks.length > 1 ? sitemapIndexXml(chunks, origin) : (files[0] ?? ""), chunks: files };
+}
+
+let served: ReturnType<typeof sitemapDocuments> | undefined;
+
+/** Built once per process, since the content only changes with a new deployment. */
+export function servedSitemap(): ReturnType<typeof sitemapDocuments> {
+  served ??= sitemapDocuments(sitemapPages());
+  return served;
 }
 
 /** Pages for one visitor (one-time links, a payment's steps) that no search engine should fetch. */

@@ -1,9 +1,8 @@
-import { sitemapPages, sitemapXml } from "../content/sitemap.server";
+import { servedSitemap } from "../content/sitemap.server";
 
-/** /sitemap.xml: built once per process, since the content only changes with a new deployment. */
-let body: string | undefined;
+export const sitemapHeaders = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 
+/** /sitemap.xml: the sitemap, or past sitemapUrlLimit addresses an index of /sitemap/<n>.xml. */
 export function loader() {
-  body ??= sitemapXml(sitemapPages());
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(servedSitemap().main, { headers: sitemapHeaders });
 }

@@ -127,6 +127,8 @@ const wrongPassword = { email: "jo@shop.example", password: "not the password" }
 /** Everything else, by its path in app/routes.ts. */
 const others: Record<string, Expectation> = {
   "sitemap.xml": { get: sharedForAnHour, post: askEachTime, resource: true },
+  // A small site's only chunk: the whole sitemap.
+  "sitemap/:file": { get: sharedForAnHour, post: askEachTime, resource: true, sample: at("/sitemap/1.xml") },
   "robots.txt": { get: sharedForAnHour, post: askEachTime, resource: true },
   "manifest.webmanifest": { get: sharedForAnHour, post: askEachTime, resource: true },
   // This server takes payments on the test gateway, which has no webhook: every processor's path answers,
