@@ -41,7 +41,7 @@ export function openSqliteFile(file: string, options: SqliteFileOptions = {}): D
     // Deleted or moved content is overwritten with zeros, not left in the file's free space: an erased
     // customer's bytes must not stay behind an update or a page's defragmentation (decision 0020).
     database.exec("PRAGMA secure_delete = ON");
-    useUnicodeLower(database);
+    lowerEveryLetter(database);
   } catch (error) {
     database.close();
     throw error;
@@ -57,7 +57,7 @@ export function openSqliteFile(file: string, options: SqliteFileOptions = {}): D
  * are built with it; a tool that opened the file without it and wrote orders would leave them out of step.
  * The console's reader processes (sqlite-reader-process.ts) register the same function.
  */
-export function useUnicodeLower(database: DatabaseSync): void {
+export function lowerEveryLetter(database: DatabaseSync): void {
   database.function("lower", { deterministic: true }, (text) => (typeof text === "string" ? text.toLowerCase() : text));
 }
 

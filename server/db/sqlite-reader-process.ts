@@ -16,7 +16,7 @@ const PROGRAM = `
 const { DatabaseSync } = require("node:sqlite");
 const db = new DatabaseSync(process.env.CONSOLE_READER_FILE, { readOnly: true, timeout: 5000 });
 db.exec("PRAGMA query_only = ON");
-// The same lower() as every connection of the shop (sqlite-dialect.ts, useUnicodeLower).
+// The same lower() as every connection of the shop (sqlite-dialect.ts, lowerEveryLetter).
 db.function("lower", { deterministic: true }, (text) => (typeof text === "string" ? text.toLowerCase() : text));
 // A server gone while a statement ran: the answer has no one to go to (a callback keeps that from throwing).
 const send = (answer) => process.connected && process.send(answer, () => {});
