@@ -68,7 +68,13 @@ function inRenewal(where: Where, filter: RenewalFilter, now: Date) {
   }
   // Few are failing at any time: found from the subscriptions' status index, then sorted.
   if (filter === "failing") return where("s.status", "=", "failing");
-  return where.and([where("s.id", "is", null), where("a.status", "=", "active"), where("a.ends_at", ">", now.toISOString())]);
+  // Most running accesses have no subscription: walk them by their end and ask each, as for "renews".
+  const renewing = where
+    .selectFrom("subscriptions as live")
+    .select("live.id")
+    .whereRef("live.access_id", "=", "a.id")
+    .where("live.status", "in", LIVE_STATUSES);
+  return where.and([where("a.status", "=", "active"), where("a.ends_at", ">", now.toISOString()), where.not(where.exists(renewing))]);
 }
 
 const isRenewalFilter = (filter: CustomerFilter): filter is RenewalFilter => (renewalFilters as readonly string[]).includes(filter);

@@ -69,14 +69,9 @@ export async function listOrders(db: Database, query: OrderListQuery = {}): Prom
   return { ...page, rows: page.rows.map((row) => ({ ...row, disputed: Boolean(row.disputed) })), matching };
 }
 
-/** Paid orders still waiting for their access: the operator's to-do list. */
-export async function countAwaitingDelivery(db: Database): Promise<number> {
-  const row = await db
-    .selectFrom("orders")
-    .select((select) => select.fn.countAll().as("total"))
-    .where("status", "=", "paid")
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+/** Paid orders still waiting for their access: the operator's to-do list, counted up to {@link ORDERS_COUNT_LIMIT}. */
+export async function countAwaitingDelivery(db: Database): Promise<BoundedCount> {
+  return countUpTo(db, db.selectFrom("orders").select("id").where("status", "=", "paid"), ORDERS_COUNT_LIMIT);
 }
 
 /** Every mail about an order with how its sending stands, oldest first. */

@@ -38,9 +38,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <h1 id="orders-heading" className="text-3xl font-extrabold text-text">
         {t("orders.heading")}
       </h1>
-      {awaiting > 0 && query.status !== "paid" && (
+      {awaiting.count > 0 && query.status !== "paid" && (
         <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-card border border-accent/60 bg-accent-strong/30 px-4 py-3 text-text">
-          <span>{t("orders.list.awaiting", { count: awaiting })}</span>
+          <span>
+            {awaiting.more
+              ? t("orders.list.awaitingMore", { number: new Intl.NumberFormat(language).format(awaiting.count) })
+              : t("orders.list.awaiting", { count: awaiting.count })}
+          </span>
           <Link to={listHref({ status: "paid", search: "" })} className={linkClass}>
             {t("orders.list.showAwaiting")}
           </Link>
