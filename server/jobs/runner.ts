@@ -140,6 +140,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     let halted = false;
     const lane = async () => {
       for (let job = jobs[next++]; job && !halted; job = jobs[next++]) {
+        // SQLite answers synchronously, so a job's queries resolve as microtasks and a lane could run job after
+        // job without the event loop reading a visitor's request: each job waits its turn behind the I/O.
+        await new Promise((resolve) => setImmediate(resolve));
         const outcome = await runJob(job);
         if (outcome === "ran") result.ran++;
         if (outcome === "failed") result.failed++;
