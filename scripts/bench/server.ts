@@ -16,10 +16,11 @@ export interface RunningServer {
  * cleared, whatever the shell says). Its request log (one line per request on stdout) goes to a file, as in
  * production: a pipe nobody reads would fill up and stall the server, and the console would drown in it.
  */
-export async function startServer(port: number, logFile: string): Promise<RunningServer> {
+export async function startServer(port: number, logFile: string, cwd: string = process.cwd()): Promise<RunningServer> {
   mkdirSync(dirname(logFile), { recursive: true });
   const log = openSync(logFile, "w");
   const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd,
     env: {
       // Production refuses to start without one; the bench delivers no access, so any key will do.
       ACCESS_ENCRYPTION_KEY: "be9c".repeat(16),
