@@ -9,6 +9,15 @@ describe("the last page of a list", () => {
     expect(lastPageOf(html, "/admin/orders?status=paid")).toEqual({ path: "/admin/orders?status=paid&before=9", how: 'rel="last"' });
   });
 
+  it("is the console's Last link, which has no rel, by its address", () => {
+    const html =
+      '<nav aria-label="Pages"><a href="?state=all&amp;after=2026-11-02T10:00:00.000Z_42" rel="next">Next</a><a href="?state=all&amp;at=last">Last</a></nav>';
+    expect(lastPageOf(html, "/admin/customers?state=all")).toEqual({
+      path: "/admin/customers?state=all&at=last",
+      how: "the Last link (?at=last)",
+    });
+  });
+
   it("is the next link with the page count of the nav otherwise", () => {
     const html =
       '<nav aria-label="Menu"><a href="/admin">Home</a></nav><nav aria-label="Pages"><p>Page 1 of 12,345</p><a href="?status=paid&amp;page=2" rel="next">Next</a></nav>';

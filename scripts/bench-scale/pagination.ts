@@ -1,7 +1,8 @@
 /**
  * The first and last pages of a console list, read from the list's own pagination (so the bench follows the
- * pagination wherever it goes): a link with `rel="first"` / `rel="last"` when there is one; else, for the
- * offset pages of today, the `rel="next"` link with its page number replaced by the count the nav shows.
+ * pagination wherever it goes): a link with `rel="last"`, or the console's own last-page address (`?at=last`,
+ * a link without a `rel`: HTML defines no "last"); else, for offset pages, the `rel="next"` link with its page
+ * number replaced by the count the nav shows.
  */
 const decode = (href: string) => href.replace(/&amp;/g, "&");
 
@@ -18,7 +19,7 @@ export function paginationLinks(html: string): { links: NavLink[]; text: string 
       const attributes = anchor[1] ?? "";
       const href = attributes.match(/\bhref="([^"]*)"/)?.[1];
       const rel = attributes.match(/\brel="([^"]*)"/)?.[1];
-      return href && rel ? [{ rel, href: decode(href) }] : [];
+      return href ? [{ rel: rel ?? "", href: decode(href) }] : [];
     });
     if (links.some((link) => /\b(next|prev|first|last)\b/.test(link.rel))) return { links, text: inner.replace(/<[^>]*>/g, " ") };
   }
@@ -36,6 +37,8 @@ export function lastPageOf(html: string, pagePath: string): { path: string; how:
   const { links, text } = paginationLinks(html);
   const last = links.find((link) => /\blast\b/.test(link.rel));
   if (last) return { path: resolveHref(last.href, pagePath), how: 'rel="last"' };
+  const atLast = links.find((link) => /[?&]at=last\b/.test(link.href));
+  if (atLast) return { path: resolveHref(atLast.href, pagePath), how: "the Last link (?at=last)" };
   const next = links.find((link) => /\bnext\b/.test(link.rel));
   if (!next) return null;
   // "Page 1 of 12,345": the largest number the nav says is the count of pages.
