@@ -94,25 +94,24 @@ function accessesWithOwner(db: Database) {
 }
 
 /**
- * How many customers are in each state. The running ones are ranges of the accesses' (kind, status, ends_at)
- * index; the ended ones are every access bought and not revoked (a count kept by the database, see tallies.ts)
- * less the running ones.
+ * How many customers are in each state, from counts the database keeps (tallies.ts: accesses bought, by
+ * status) and two short ranges of the accesses' (kind, status, ends_at) index: those ending within the week,
+ * and those still marked active whose end has passed since the expiry job last ran. Counting the 127,000
+ * running accesses of a million-order shop took 30-40 ms on PostgreSQL; these read a few hundred entries.
  */
 export async function countCustomersByState(db: Database, now: Date = new Date()): Promise<Record<CustomerState, number>> {
-  const count = async (ends: { after: string; until?: string }) => {
-    let query = db.selectFrom("accesses").where("kind", "=", "paid").where("status", "=", "active").where("ends_at", ">", ends.after);
-    if (ends.until !== undefined) query = query.where("ends_at", "<=", ends.until);
-    // PostgreSQL's count is a bigint, which pg returns as a string.
-    return Number((await query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow()).total);
-  };
   const at = now.toISOString();
-  const [ending, running, paid] = await Promise.all([
-    count({ after: at, until: soonAfter(now) }),
-    count({ after: at }),
+  const active = db.selectFrom("accesses").where("kind", "=", "paid").where("status", "=", "active");
+  const count = async (query: typeof active) =>
+    // PostgreSQL's count is a bigint, which pg returns as a string.
+    Number((await query.select((select) => select.fn.countAll().as("total")).executeTakeFirstOrThrow()).total);
+  const [ending, ended, paid] = await Promise.all([
+    count(active.where("ends_at", ">", at).where("ends_at", "<=", soonAfter(now))),
+    count(active.where("ends_at", "<=", at)),
     readTallies(db, "accesses:paid:"),
   ]);
-  const all = (paid.active ?? 0) + (paid.expired ?? 0);
-  return { active: running - ending, ending, expired: all - running };
+  const running = (paid.active ?? 0) - ended;
+  return { active: running - ending, ending, expired: (paid.expired ?? 0) + ended };
 }
 
 /**
