@@ -27,8 +27,9 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
 COPY --from=build /app/common ./common
 COPY --from=build /app/content ./content
-# The only place the server writes: the SQLite file (without DATABASE_URL) and mails as .eml files
-# (without SMTP_URL); mount a volume there to keep them. Everything else stays owned by root, read-only
+# The only place the server writes: the SQLite file (without DATABASE_URL), mails as .eml files
+# (without SMTP_URL) and articles' social cards once drawn (SOCIAL_CARD_CACHE_DIR, drawn with sharp, a
+# production dependency for that reason); mount a volume there to keep them. Everything else stays owned by root, read-only
 # to the server. Only the server's user may open the folder: both hold customers' data and access details
 # (a new named volume takes this mode).
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data

@@ -51,6 +51,8 @@ const siteFiles: RouteConfigEntry[] = [
   route("sitemap/:file", "routes/sitemap-chunk.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
+  // Articles' cards are drawn on their first request; the pages' are files of the build (decision 0030).
+  route("images/social/:language/blog/:file", "routes/social-card.ts"),
 ];
 
 /**

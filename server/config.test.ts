@@ -18,6 +18,7 @@ describe("the server's configuration", () => {
       WEB_CONCURRENCY: 1,
       SQLITE_FILE: "data/site.db",
       MAIL_OUTBOX_DIR: "data/outbox",
+      SOCIAL_CARD_CACHE_DIR: "data/social-cards",
       PAYMENT_GATEWAY: "test",
       ALLOW_TEST_PAYMENTS: false,
       CHECKOUT_DECLINE_LIMIT: 5,

@@ -19,7 +19,7 @@ export interface SocialCard {
   background: ImageName;
 }
 
-/** The pages that have a card of their own; articles get one each as well. */
+/** The pages that have a card of their own, drawn by the build; articles' are drawn on request (decision 0030). */
 export const pagesWithCards = [
   "home",
   "blog",
@@ -37,12 +37,12 @@ function withoutBrandSuffix(title: string): string {
   return title.endsWith(suffix) ? title.slice(0, -suffix.length) : title;
 }
 
-export function socialCards(): SocialCard[] {
+export function pageCards(): SocialCard[] {
   // The build script calls this outside the server, where nothing has loaded the messages yet.
   registerMessages(allMessages);
   return languages.flatMap((language) => {
     const { t } = translatorFor(language);
-    const pages = pagesWithCards.map(
+    return pagesWithCards.map(
       (page): SocialCard => ({
         language,
         path: socialImagePath(language, page),
@@ -50,14 +50,19 @@ export function socialCards(): SocialCard[] {
         background: "hero",
       }),
     );
-    const articles = allArticles(language).map(
+  });
+}
+
+/** Every article's card, for the build to check that each title can be drawn before a visitor asks for it. */
+export function articleCards(): SocialCard[] {
+  return languages.flatMap((language) =>
+    allArticles(language).map(
       (article): SocialCard => ({
         language,
         path: socialImagePath(language, `blog/${article.slug}`),
         title: article.title,
         background: article.image,
       }),
-    );
-    return [...pages, ...articles];
-  });
+    ),
+  );
 }

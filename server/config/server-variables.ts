@@ -119,6 +119,8 @@ export const serverVariables = {
     .optional(),
   /** Where mails are written as `.eml` files when SMTP_URL is unset; created when needed. */
   MAIL_OUTBOX_DIR: z.string().trim().default("data/outbox"),
+  /** Where articles' social cards are kept once drawn (on their first request); created when needed, safe to delete. */
+  SOCIAL_CARD_CACHE_DIR: z.string().trim().default("data/social-cards"),
   /** The sender of every mail, an address or `Name <address>`. Unset: the brand and support address of content/site.ts. */
   MAIL_FROM: z
     .string()

@@ -25,6 +25,7 @@ function server(name: string, port: number, extraEnv: Record<string, string> = {
       ACCESS_ENCRYPTION_KEY: "e2e0".repeat(16),
       SQLITE_FILE: `${root}/${name}.db`,
       MAIL_OUTBOX_DIR: `${root}/${name}-outbox`,
+      SOCIAL_CARD_CACHE_DIR: `${root}/${name}-social-cards`,
       CHECKOUT_RATE_LIMIT: "10000",
       CHECKOUT_DECLINE_LIMIT: "10000",
       CONTACT_RATE_LIMIT: "10000",

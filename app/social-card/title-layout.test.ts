@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitTitle, type Measure, wrapWords } from "./social-card-layout.ts";
+import { fitTitle, type Measure, wrapWords } from "./title-layout";
 
 // Every character is as wide as half the font size: easy to reason about.
 const measure: Measure = (text, fontSize) => text.length * fontSize * 0.5;
