@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { articlesIn } from "../support/articles.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { markPage, stillSamePage } from "../support/same-page.ts";
@@ -245,4 +246,21 @@ test.describe("the landing page's blog teaser", () => {
       await expect(teaser.getByRole("link", { name: t(language, "blogTeaser.cta") })).toHaveAttribute("href", localized(language, "/blog"));
     });
   }
+});
+
+test.describe("an article's social card, drawn on its first request", () => {
+  test("the og:image of an article is its JPEG, revalidated by its ETag; an unknown article's is not found", async ({ request }) => {
+    const [article] = articlesIn("es");
+    const html = await (await request.get(localized("es", `/blog/${article?.slug}`))).text();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? "";
+    expect(image).toBe(publicUrl(`/images/social/es/blog/${article?.slug}.jpg`));
+    const card = await request.get(new URL(image).pathname);
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/jpeg");
+    expect(await sharp(await card.body()).metadata()).toMatchObject({ width: 1200, height: 630, format: "jpeg" });
+    const etag = card.headers().etag ?? "";
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await request.get(new URL(image).pathname, { headers: { "If-None-Match": etag } })).status()).toBe(304);
+    expect((await request.get("/images/social/es/blog/no-existe.jpg")).status()).toBe(404);
+  });
 });
