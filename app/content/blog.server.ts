@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Language, languages, localizePath } from "../../common/languages";
 import { type ImageName, images } from "../images";
 import { type BlogCategory, blogCategories } from "./blog-categories";
+import type { BlogListQuery } from "./blog-pages";
 import { createBlogSearch } from "./blog-search";
 import { claimVariables } from "./claims";
 import { formatDate } from "./dates";
@@ -144,11 +145,7 @@ export function findArticle(language: Language, slug: string): Article | undefin
 
 export const articlesPerPage = 9;
 
-export interface BlogQuery {
-  search: string;
-  category: BlogCategory | "all";
-  page: number;
-}
+export type BlogQuery = BlogListQuery;
 
 /** Reads `?search=&category=&page=` leniently: an unknown category is "all", a bad page is the first. */
 export function readBlogQuery(params: URLSearchParams): BlogQuery {

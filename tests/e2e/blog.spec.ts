@@ -264,3 +264,28 @@ test.describe("an article's social card, drawn on its first request", () => {
     expect((await request.get("/images/social/es/blog/no-existe.jpg")).status()).toBe(404);
   });
 });
+
+test.describe("the blog list's pages, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the next page is a link with its own canonical address and a way back", async ({ page }) => {
+    const articles = articlesIn("en");
+    test.skip(articles.length <= 9, "one page of articles only");
+    await page.goto("/blog");
+    await expect(page.locator('link[rel="next"]')).toHaveAttribute("href", /\/blog\?page=2$/);
+    await page
+      .getByRole("navigation", { name: t("en", "blog.pagination") })
+      .getByRole("link", { name: t("en", "blog.next") })
+      .click();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expect(articleLinks(page).first()).toHaveText(articles[9]?.title ?? "");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/blog\?page=2$/);
+    await expect(page.locator('link[rel="prev"]')).toHaveAttribute("href", /\/blog$/);
+    await expect(page).toHaveTitle(new RegExp(`^${t("en", "blog.pageTitle", { page: 2, title: "" }).trim()}`));
+  });
+
+  test("search results are followed but not indexed", async ({ page }) => {
+    await page.goto("/blog?search=kodi");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+  });
+});
