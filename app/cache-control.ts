@@ -15,6 +15,13 @@ import { site } from "../content/site";
 export const sharedForAMinute = { "Cache-Control": `public, max-age=${site.behaviour.queryStaleTimeMs / 1000}` };
 
 /**
+ * The same for browsers and shared caches, but not kept in the server's page cache (it stores `public`
+ * answers only): for answers that are rarely asked for twice, like a search's results, which would cost
+ * the page cache's compressions for nothing and push the pages people come back to out of it.
+ */
+export const keptForAMinute = { "Cache-Control": `max-age=${site.behaviour.queryStaleTimeMs / 1000}` };
+
+/**
  * Answers that show one visitor's details (an e-mail, an address, an order) or act on a link mailed to them
  * alone: no cache may keep them, not even the browser's, so the Back button or the next user of a shared
  * computer cannot bring them back.
