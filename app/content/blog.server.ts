@@ -160,10 +160,13 @@ export function readBlogQuery(params: URLSearchParams): BlogQuery {
 
 /** One page of the blog list for a query, newest first unless searching (then by relevance). */
 export function listArticles(language: Language, query: BlogQuery) {
-  const matching = searches[language](query.search)
-    .map((slug) => bySlug[language].get(slug))
-    .filter((article): article is Article => article !== undefined)
-    .filter((article) => query.category === "all" || article.category === query.category);
+  // Without words the list is every article, newest first: no search to run, no slugs to look up.
+  const found = query.search.trim()
+    ? searches[language](query.search)
+        .map((slug) => bySlug[language].get(slug))
+        .filter((article): article is Article => article !== undefined)
+    : articles[language];
+  const matching = query.category === "all" ? found : found.filter((article) => article.category === query.category);
   const pageCount = Math.max(1, Math.ceil(matching.length / articlesPerPage));
   const page = Math.min(query.page, pageCount);
   return {
