@@ -63,8 +63,9 @@ async function timedBuild(project: string, env: NodeJS.ProcessEnv, log: (line: s
   for (const step of script.split("&&").map((part) => part.trim())) {
     const [command = "", ...args] = step.split(/\s+/);
     const started = performance.now();
-    // `react-router` is a binary of node_modules, as npm run finds it.
-    await run(command === "node" ? process.execPath : path.join(project, "node_modules/.bin", command), args, env, project);
+    // `react-router` is a script of node_modules/.bin, as npm run finds it: run by this Node (24), not the PATH's.
+    const [program, ...rest] = command === "node" ? args : [path.join(project, "node_modules/.bin", command), ...args];
+    await run(process.execPath, [program ?? "", ...rest], env, project);
     const seconds = (performance.now() - started) / 1000;
     log(`blog:   ${step}: ${seconds.toFixed(1)} s`);
     total += seconds;
