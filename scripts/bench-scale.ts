@@ -39,6 +39,9 @@ const parts = new Set(values.only.split(",").map((part) => part.trim()) as Part[
 const url = values["sqlite-only"] ? undefined : process.env.DATABASE_URL || undefined;
 if (values["postgres-only"] && !url) throw new Error("--postgres-only needs DATABASE_URL");
 const targets = [...(values["postgres-only"] ? [] : [{ name: "SQLite", url: undefined }]), ...(url ? [{ name: "PostgreSQL", url }] : [])];
+// Stopped by a signal, the bench still exits through "exit", where each server it started is killed: a server
+// left running would drain the next run's jobs.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 const cpuBefore = cpuMark();
 const runs: DatabaseRun[] = [];
 
