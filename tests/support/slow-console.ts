@@ -85,9 +85,13 @@ export async function slowDownInbox(target: SlowTarget): Promise<void> {
     const db = new DatabaseSync(target.file, { timeout: 5000 });
     try {
       db.exec("alter table contact_messages rename to contact_messages_kept");
-      db.exec(`create view contact_messages as select kept.* from contact_messages_kept kept,
+      // The count must come first whatever the read: SQLite's planner orders a plain join as it likes, and
+      // for the inbox's reads (an index on the waiting messages) it put the empty table outside, so the count
+      // never ran and the page answered at once. A CROSS JOIN keeps its left side the outer loop, like
+      // PostgreSQL's one-time filter below.
+      db.exec(`create view contact_messages as select kept.* from
         (with recursive c(x) as (select 1 union all select x + 1 from c where x < 10000000000) select count(*) as n from c) slow
-        where slow.n > 0`);
+        cross join contact_messages_kept kept where slow.n > 0`);
     } finally {
       db.close();
     }
