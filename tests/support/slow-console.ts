@@ -9,6 +9,7 @@ import { once } from "node:events";
 import { mkdirSync, openSync, rmSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
+import { serverNodeFlags } from "../../scripts/support/server-flags.ts";
 
 export type SlowTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema: string };
 
@@ -44,7 +45,7 @@ export async function dropDatabase(target: SlowTarget): Promise<void> {
 export async function startOwnServer(port: number, target: SlowTarget, logFile: string, env: Record<string, string>): Promise<OwnServer> {
   mkdirSync(logFile.slice(0, logFile.lastIndexOf("/")), { recursive: true });
   const log = openSync(logFile, "a");
-  const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, "server/index.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
