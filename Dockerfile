@@ -42,4 +42,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
 # SIGTERM stops accepting, lets requests in flight finish (SHUTDOWN_GRACE_MS, 10 s), then exits:
 # give the container more than that before it is killed (`docker stop -t 15`, compose's stop_grace_period).
 STOPSIGNAL SIGTERM
-CMD ["node", "server/index.ts"]
+# The heap's limits: scripts/support/server-flags.ts says why (a test keeps these the same).
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=512", "server/index.ts"]

@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/support/chromium.ts";
+import { serverNodeFlags } from "./scripts/support/server-flags.ts";
 import { e2eServers, fakeStripe } from "./tests/support/servers.ts";
 
 /** End-to-end tests: Debian's Chromium against the real built server and its database (run `npm run build` first). */
@@ -33,7 +34,7 @@ export default defineConfig({
     ...Object.values(e2eServers).map((server) => ({
       // Each run starts from an empty database, mail folder and log; the shell keeps the server's output in a
       // file, which a test reads to prove no card data is ever logged.
-      command: `rm -rf ${server.databaseFile}* ${server.outboxDirectory} && mkdir -p ${server.outboxDirectory} && node server/index.ts > ${server.logFile} 2>&1`,
+      command: `rm -rf ${server.databaseFile}* ${server.outboxDirectory} && mkdir -p ${server.outboxDirectory} && node ${serverNodeFlags.join(" ")} server/index.ts > ${server.logFile} 2>&1`,
       url: `${server.url}/healthz`,
       env: server.env,
       reuseExistingServer: false,

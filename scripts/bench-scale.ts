@@ -41,6 +41,9 @@ if (parts.size > 0 && !existsSync("build/server")) throw new Error("No build: ru
 const url = values["sqlite-only"] ? undefined : process.env.DATABASE_URL || undefined;
 if (values["postgres-only"] && !url) throw new Error("--postgres-only needs DATABASE_URL");
 const targets = [...(values["postgres-only"] ? [] : [{ name: "SQLite", url: undefined }]), ...(url ? [{ name: "PostgreSQL", url }] : [])];
+// Stopped by a signal, the bench still exits through "exit", where each server it started is killed: a server
+// left running would drain the next run's jobs.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 const cpuBefore = cpuMark();
 const runs: DatabaseRun[] = [];
 

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
+import { serverNodeFlags } from "../support/server-flags.ts";
 import { benchAccessKey } from "./seed-command.ts";
 
 export interface BenchServer {
@@ -22,7 +23,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
   const log = openSync(logFile, "a");
   const base = { ...process.env };
   for (const name of inherited) delete base[name];
-  const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, "server/index.ts"], {
     env: {
       PAYMENT_GATEWAY: "test",
       ALLOW_TEST_PAYMENTS: "true",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { planOf, type RecordedQuery, recordingHandle } from "../../tests/support/query-plans.ts";
 import { migrateToLatest } from "../db/database.ts";
 import { enqueueJob } from "./enqueue.ts";
 import { claimDueJobs, completeJob, giveUpJob, jobsFor, retryJob } from "./queue.ts";
@@ -82,6 +83,22 @@ for (const target of testTargets) {
       const [failed] = await jobsFor(handle.db, { kind: "x" });
       expect(failed).toMatchObject({ failed_at: at(31_000).toISOString(), last_error: "refused", attempts: 3, done_at: null });
       expect(await claimDueJobs(handle.db, { worker: "w1", now: at(99_000_000), ...lease })).toEqual([]);
+    });
+
+    it("claims the oldest due jobs straight from the due index, without sorting every due job", async () => {
+      await add("mail", at(1_000));
+      const recorded: RecordedQuery[] = [];
+      const recording = recordingHandle(handle, recorded);
+      try {
+        await claimDueJobs(recording, { worker: "w1", now: at(5_000), ...lease, kinds: ["mail"] });
+        const claim = recorded.find((query) => /order by "run_at", "id"/.test(query.sql));
+        const steps = await planOf(recording, target.dialect, claim!);
+        // 100,000 mails due at once: a sort read all of them for every claim of 10 (issue 22's drain).
+        expect(steps.join("\n")).toMatch(/jobs_due_order_idx/);
+        expect(steps.filter((step) => /Sort|TEMP B-TREE/.test(step))).toEqual([]);
+      } finally {
+        await recording.destroy();
+      }
     });
 
     it("lists jobs by kind and by order, never taking order 4 for order 42", async () => {

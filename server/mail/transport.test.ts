@@ -51,6 +51,17 @@ describe(".eml file transport (no SMTP_URL)", () => {
     transport.close();
   });
 
+  it("makes the folder again when it is removed while the server runs", async () => {
+    const outbox = join(folder, "outbox");
+    const transport = createMailTransport({ from: FROM, outboxDirectory: outbox });
+    const mail = { to: "ana@example.com", kind: "newsletter-confirmation", subject: "Confirm", text: "Please confirm", html: "" };
+    await transport.send(mail);
+    rmSync(outbox, { recursive: true });
+    await transport.send(mail);
+    expect(readdirSync(outbox)).toHaveLength(1);
+    expect((statSync(outbox).mode & 0o777).toString(8)).toBe("700");
+  });
+
   it("writes mails, which hold access details, readable by their owner only, in folders only the owner opens", async () => {
     const outbox = join(folder, "data", "outbox");
     const transport = createMailTransport({ from: FROM, outboxDirectory: outbox });

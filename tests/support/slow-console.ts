@@ -9,6 +9,7 @@ import { once } from "node:events";
 import { mkdirSync, openSync, rmSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
+import { serverNodeFlags } from "../../scripts/support/server-flags.ts";
 
 export type SlowTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema: string };
 
@@ -44,7 +45,7 @@ export async function dropDatabase(target: SlowTarget): Promise<void> {
 export async function startOwnServer(port: number, target: SlowTarget, logFile: string, env: Record<string, string>): Promise<OwnServer> {
   mkdirSync(logFile.slice(0, logFile.lastIndexOf("/")), { recursive: true });
   const log = openSync(logFile, "a");
-  const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, "server/index.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -85,9 +86,13 @@ export async function slowDownInbox(target: SlowTarget): Promise<void> {
     const db = new DatabaseSync(target.file, { timeout: 5000 });
     try {
       db.exec("alter table contact_messages rename to contact_messages_kept");
-      db.exec(`create view contact_messages as select kept.* from contact_messages_kept kept,
+      // The count must come first whatever the read: SQLite's planner orders a plain join as it likes, and
+      // for the inbox's reads (an index on the waiting messages) it put the empty table outside, so the count
+      // never ran and the page answered at once. A CROSS JOIN keeps its left side the outer loop, like
+      // PostgreSQL's one-time filter below.
+      db.exec(`create view contact_messages as select kept.* from
         (with recursive c(x) as (select 1 union all select x + 1 from c where x < 10000000000) select count(*) as n from c) slow
-        where slow.n > 0`);
+        cross join contact_messages_kept kept where slow.n > 0`);
     } finally {
       db.close();
     }

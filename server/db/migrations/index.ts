@@ -21,6 +21,7 @@ import * as subscriptions from "./015_subscriptions.ts";
 import * as trials from "./016_trials.ts";
 import * as consoleIndexes from "./017_console_indexes.ts";
 import * as tallies from "./018_tallies.ts";
+import * as jobsDueOrder from "./019_jobs_due_order.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "016_trials": trials,
   "017_console_indexes": consoleIndexes,
   "018_tallies": tallies,
+  "019_jobs_due_order": jobsDueOrder,
 };
 
 export const migrationProvider: MigrationProvider = {
