@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { allArticles } from "../content/blog.server";
 import { answerArticleCard, articleCardContent } from "./article-card.server";
+import { type CardContent, cardStamp } from "./card-drawing.server";
 import type { CardStore } from "./card-store.server";
 
 const [article] = allArticles("fr");
 if (!article) throw new Error("The blog has no article to test with.");
 const address = `http://localhost/images/social/fr/blog/${article.slug}.jpg`;
 const jpegStore: CardStore = { card: async () => ({ body: Buffer.from([0xff, 0xd8, 0xff]), stamp: "abc" }) };
+const etag = () => `"${cardStamp(articleCardContent("fr", `${article?.slug}.jpg`) as CardContent)}"`;
 
 function ask(options: { file?: string; language?: string; headers?: HeadersInit; store?: CardStore } = {}) {
   const failures: string[] = [];
@@ -33,11 +35,17 @@ describe("an article's social card", () => {
     const response = await ask().answer;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/jpeg");
-    expect(response.headers.get("ETag")).toBe('"abc"');
+    expect(response.headers.get("ETag")).toBe(etag());
     expect(response.headers.get("Cache-Control")).toMatch(/^public, /);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
-    const again = await ask({ headers: { "If-None-Match": '"abc"' } }).answer;
+  });
+
+  it("is revalidated by its stamp without being drawn or read", async () => {
+    const untouched: CardStore = { card: () => Promise.reject(new Error("the store was asked")) };
+    const again = await ask({ headers: { "If-None-Match": etag() }, store: untouched }).answer;
     expect(again.status).toBe(304);
+    expect(again.headers.get("ETag")).toBe(etag());
+    expect((await ask({ headers: { "If-None-Match": '"another"' } }).answer).status).toBe(200);
   });
 
   it("is not found for an unknown slug, language or file type", async () => {

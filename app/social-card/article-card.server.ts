@@ -7,7 +7,7 @@ import { isLanguage } from "../../common/languages";
 import { site } from "../../content/site";
 import { findArticle } from "../content/blog.server";
 import { socialImagePath } from "../social-images";
-import type { CardContent } from "./card-drawing.server";
+import { type CardContent, cardStamp } from "./card-drawing.server";
 import type { CardStore } from "./card-store.server";
 
 /** What the card of the article at this address shows, if the address names one. */
@@ -38,10 +38,11 @@ export async function answerArticleCard({ request, language, file, store, onFail
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" },
     });
   }
+  // The stamp is known without drawing: a revalidation costs a hash, no drawing and no disk.
+  const headers = { "Content-Type": "image/jpeg", "Cache-Control": cardCache, ETag: `"${cardStamp(content)}"` };
+  if ((request.headers.get("if-none-match") ?? "").includes(headers.ETag)) return new Response(null, { status: 304, headers });
   try {
-    const { body, stamp } = await store.card(content);
-    const headers = { "Content-Type": "image/jpeg", "Cache-Control": cardCache, ETag: `"${stamp}"` };
-    if ((request.headers.get("if-none-match") ?? "").includes(headers.ETag)) return new Response(null, { status: 304, headers });
+    const { body } = await store.card(content);
     return new Response(new Uint8Array(body), { headers: { ...headers, "Content-Length": String(body.byteLength) } });
   } catch (error) {
     onFailure(error as Error, new URL(request.url).pathname);
