@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueCreditNote, issueInvoice } from "../../app/invoices/issue.server.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../tests/support/orders.ts";
-import { type BookDocument, documentPage, documentPageQuery, findDocument, type TimeRange, taxTotals, taxTotalsQuery } from "./books.ts";
+import {
+  type BookDocument,
+  documentPage,
+  documentPageQuery,
+  findDocument,
+  monthTaxTotals,
+  type TimeRange,
+  taxTotals,
+  taxTotalsQuery,
+} from "./books.ts";
 import type { Order } from "./schema.ts";
 
 const november: TimeRange = { start: "2026-11-01T00:00:00.000Z", end: "2026-12-01T00:00:00.000Z" };
@@ -98,6 +107,39 @@ for (const target of testTargets) {
         lines: [],
         grand: [],
       });
+      // The totals the database keeps as documents are issued are the same figures, for every month.
+      expect(await monthTaxTotals(bed.handle.db, "2026-11")).toEqual({ lines, grand });
+      expect(await monthTaxTotals(bed.handle.db, "2025-01")).toEqual({ lines: [], grand: [] });
+      for (const [month, range] of [
+        ["2026-10", { start: "2026-10-01T00:00:00.000Z", end: "2026-11-01T00:00:00.000Z" }],
+        ["2026-12", { start: "2026-12-01T00:00:00.000Z", end: "2027-01-01T00:00:00.000Z" }],
+      ] as const) {
+        expect(await monthTaxTotals(bed.handle.db, month)).toEqual(await taxTotals(bed.handle.db, range));
+      }
+    });
+
+    it("keeps the month's totals when documents are deleted or changed, as erasure and the retention sweep do", async () => {
+      const rolledBack = new Error("rolled back");
+      await bed.handle.db
+        .transaction()
+        .execute(async (db) => {
+          await db.deleteFrom("credit_notes").where("buyer_country", "=", "DE").execute();
+          await db.deleteFrom("invoices").where("buyer_country", "=", "US").execute();
+          // No code changes a document's amounts; were one to, its month would still add up.
+          await sql`update invoices set buyer_country = 'PT' where buyer_country = 'ES'`.execute(db);
+          const kept = await monthTaxTotals(db, "2026-11");
+          expect(kept).toEqual(await taxTotals(db, november));
+          expect(kept.lines.map((line) => [line.buyer_country, line.invoices, line.credit_notes])).toEqual([
+            ["DE", 1, 0],
+            ["FR", 2, 1],
+            ["PT", 1, 0],
+          ]);
+          throw rolledBack;
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+      expect(await monthTaxTotals(bed.handle.db, "2026-11")).toEqual(await taxTotals(bed.handle.db, november));
     });
 
     it("lists the month newest first, a page at a time from a key, both ways, the credit notes naming their invoice", async () => {

@@ -19,6 +19,7 @@ const TABLES = [
   "invoices",
   "jobs",
   "mails",
+  "month_tax_totals",
   "newsletter_subscribers",
   "operator_recovery_codes",
   "operator_sessions",
@@ -85,6 +86,7 @@ for (const target of testTargets) {
           "orders_pending_idx",
           "payment_events_event_key",
           "trials_confirmed_email_key",
+          "jobs_due_order_idx",
         ]),
       );
     });

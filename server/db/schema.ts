@@ -239,6 +239,22 @@ export interface TalliesTable {
   count: number;
 }
 
+/**
+ * A month's tax totals per buyer country, rate and currency, kept by triggers on invoices and credit notes
+ * (migration 020): invoices' amounts less credit notes', and how many of each. `month` is `YYYY-MM` (UTC).
+ */
+export interface MonthTaxTotalsTable {
+  month: string;
+  buyer_country: string;
+  rate_basis_points: number;
+  currency: string;
+  net_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  invoices: number;
+  credit_notes: number;
+}
+
 export interface DatabaseSchema {
   orders: OrdersTable;
   contact_messages: ContactMessagesTable;
@@ -265,6 +281,7 @@ export interface DatabaseSchema {
   subscriptions: SubscriptionsTable;
   test_gateway_cards: TestGatewayCardsTable;
   tallies: TalliesTable;
+  month_tax_totals: MonthTaxTotalsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

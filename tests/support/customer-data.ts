@@ -49,6 +49,7 @@ const everyTable: Record<keyof DatabaseSchema, true> = {
   subscriptions: true,
   test_gateway_cards: true,
   tallies: true,
+  month_tax_totals: true,
 };
 
 /** Where each text occurs: `table.column` of every row holding it (case-insensitive). */

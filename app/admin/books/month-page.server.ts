@@ -2,7 +2,7 @@
  * `/admin/invoices`, on the server: one month's invoices and credit notes, a page at a time from a key, its
  * totals by country and rate, and the export's form as it was last sent (with what is wrong with it).
  */
-import { documentPage, taxTotals } from "../../../server/db/books.ts";
+import { documentPage, monthTaxTotals } from "../../../server/db/books.ts";
 import type { Database } from "../../../server/db/database.ts";
 import {
   currentMonth,
@@ -42,7 +42,7 @@ export async function loadMonthPage(db: Database, url: URL, now: Date = new Date
   const older = parseKey(search.get("older"));
   const newer = older ? undefined : parseKey(search.get("newer"));
   const from = older ? { key: older, direction: "older" as const } : newer ? { key: newer, direction: "newer" as const } : undefined;
-  const [onKey, totals] = await Promise.all([documentPage(db, range, { from, size }), taxTotals(db, range)]);
+  const [onKey, totals] = await Promise.all([documentPage(db, range, { from, size }), monthTaxTotals(db, month)]);
   // Back at the newest documents: the first page, full, rather than the few left above the key.
   const page = from?.direction === "newer" && !onKey.newer ? await documentPage(db, range, { size }) : onKey;
   const first = page.documents[0];

@@ -22,6 +22,7 @@ import * as trials from "./016_trials.ts";
 import * as consoleIndexes from "./017_console_indexes.ts";
 import * as tallies from "./018_tallies.ts";
 import * as jobsDueOrder from "./019_jobs_due_order.ts";
+import * as monthTaxTotals from "./020_month_tax_totals.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "017_console_indexes": consoleIndexes,
   "018_tallies": tallies,
   "019_jobs_due_order": jobsDueOrder,
+  "020_month_tax_totals": monthTaxTotals,
 };
 
 export const migrationProvider: MigrationProvider = {
