@@ -10,13 +10,17 @@ import { site } from "../../content/site";
 import { findAccessByReference } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import { liveSubscriptionOfAccess } from "../../server/db/subscriptions.ts";
+import { memoByKey } from "../i18n/memo";
 import type { RenewalOffer } from "./renewal-terms";
 
 /** `?automatic=off`: the free trial's mail links here, and must never renew anything by surprise. */
 export const AUTOMATIC_OFF_PARAMETER = "automatic";
 
+/** Made once per language: making one costs about as much as the rest of the checkout's loader. */
+const longDate = memoByKey((language: Language) => new Intl.DateTimeFormat(localeTags[language], { dateStyle: "long", timeZone: "UTC" }));
+
 export function nextChargeDates(from: Date, language: Language, months: readonly number[] = site.plans.map((plan) => plan.months)) {
-  const format = new Intl.DateTimeFormat(localeTags[language], { dateStyle: "long", timeZone: "UTC" });
+  const format = longDate(language);
   return Object.fromEntries(months.map((count) => [count, format.format(addCalendarMonths(from, count))]));
 }
 
