@@ -11,6 +11,7 @@
  *   --orders N           seed N orders (every other count in proportion); default 1,000,000
  *   --file PATH          the SQLite file; default $SCALE_DATA_DIR/scale.db
  *   --only a,b           parts: pages, actions, exports, public, drain, blog (default all); `--only blog` seeds nothing
+ *   --port N             the first of the two ports its servers listen on (default 3730)
  *   --page TEXT          only the console pages whose name contains TEXT, e.g. --page "customers"
  */
 import { existsSync, rmSync } from "node:fs";
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     file: { type: "string", default: defaultSqliteFile },
     only: { type: "string", default: "pages,actions,exports,public,drain,blog" },
     page: { type: "string" },
+    port: { type: "string", default: "3730" },
   },
 });
 const log = (line: string) => console.log(line);
@@ -57,7 +59,7 @@ for (const target of parts.size > 0 ? targets : []) {
   const opened = openDatabase(target.url ? { url: target.url } : { sqliteFile: values.file });
   try {
     const env: Record<string, string> = target.url ? { DATABASE_URL: target.url } : { SQLITE_FILE: values.file };
-    const figures: Figure[] = await benchDatabase({ ...opened, env, port: 3730, parts, page: values.page, log });
+    const figures: Figure[] = await benchDatabase({ ...opened, env, port: Number(values.port), parts, page: values.page, log });
     runs.push({ database: target.name, figures });
   } finally {
     await closeDatabase(opened.db);

@@ -19,6 +19,12 @@ export interface BenchServer {
 const inherited = ["DATABASE_URL", "SQLITE_FILE", "SMTP_URL", "MAIL_OUTBOX_DIR", "GEOLOCATION_URL", "PORT", "HOST", "WEB_CONCURRENCY"];
 
 export async function startBenchServer(port: number, env: Record<string, string>, logFile: string): Promise<BenchServer> {
+  // Another server on the port would answer the health check below, and be timed instead of this one.
+  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`Port ${port} is already in use by another server: stop it, or give the bench another --port.`);
   mkdirSync(dirname(logFile), { recursive: true });
   const log = openSync(logFile, "a");
   const base = { ...process.env };
