@@ -39,6 +39,10 @@ for (;;) {
   bytes += value.byteLength;
   // A local file header starts each entry in its own chunk (fflate writes it apart from the data).
   if (value.byteLength >= 30 && value[0] === 0x50 && value[1] === 0x4b && value[2] === 3 && value[3] === 4) files += 1;
+  if (process.env.ZIP_LIVE && files % 2000 === 0 && value.byteLength >= 30) {
+    (globalThis as { gc?: () => void }).gc?.();
+    console.log(`  ${files} files: live heap +${mb(process.memoryUsage().heapUsed - base.heapUsed)} MB`);
+  }
   const usage = process.memoryUsage();
   peakRss = Math.max(peakRss, usage.rss);
   peakHeap = Math.max(peakHeap, usage.heapUsed);
@@ -53,5 +57,10 @@ console.log(
   `zip of ${month}: ${files} files, ${mb(bytes)} MB in ${seconds.toFixed(1)} s (${(files / seconds).toFixed(0)} PDFs/s, ` +
     `${(bytes / 1e6 / seconds).toFixed(2)} MB/s); RSS +${mb(peakRss - base.rss)} MB, heap +${mb(peakHeap - base.heapUsed)} MB; ` +
     `event-loop delay max ${(delay.max / 1e6).toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms`,
+);
+(globalThis as { gc?: () => void }).gc?.();
+const after = process.memoryUsage();
+console.log(
+  `after a forced collection: RSS +${mb(after.rss - base.rss)} MB, heap +${mb(after.heapUsed - base.heapUsed)} MB, external +${mb(after.external - base.external)} MB`,
 );
 await db.destroy();
