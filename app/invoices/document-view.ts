@@ -34,7 +34,22 @@ export interface DocumentView {
 }
 
 /** How one language writes a document's dates, countries, rates and amounts (always with the cents). */
-export function documentFormat(language: Language, currency: string) {
+export function documentFormat(language: Language, currency: string): DocumentFormat {
+  // Made once per language and currency: building Intl formatters cost more than the rest of a PDF's words,
+  // and the month's ZIP draws thousands of documents in a handful of combinations.
+  const key = `${language} ${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = newDocumentFormat(language, currency);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+export type DocumentFormat = ReturnType<typeof newDocumentFormat>;
+const formats = new Map<string, DocumentFormat>();
+
+function newDocumentFormat(language: Language, currency: string) {
   const locale = localeTags[language];
   const countries = new Intl.DisplayNames(locale, { type: "region" });
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });

@@ -4,8 +4,9 @@
  * paragraphs, a table with header cells) that a screen reader follows in reading order. Rules are drawn as
  * artifacts, outside that tree. Helvetica (standard, not embedded) covers the accents and the euro sign.
  */
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import type { DocumentTexts } from "./document-texts";
+import { SharedFontsDocument } from "./pdf-fonts.server";
 
 export interface PdfMetadata {
   /** BCP 47, e.g. `fr-FR`. */
@@ -29,8 +30,13 @@ const BOLD = "Helvetica-Bold";
  */
 export const pdfSafe = (text: string) => text.replace(/\u202f/g, "\u00a0");
 
-export function renderDocumentPdf(texts: DocumentTexts, meta: PdfMetadata): Promise<Uint8Array<ArrayBuffer>> {
-  const doc = new PDFDocument({
+/** `Document`: pdfkit's own class in a test that compares the bytes; the one sharing fonts' metrics otherwise. */
+export function renderDocumentPdf(
+  texts: DocumentTexts,
+  meta: PdfMetadata,
+  Document: typeof PDFDocument = SharedFontsDocument,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const doc = new Document({
     size: "A4",
     margin: MARGIN,
     lang: meta.language,

@@ -4,7 +4,7 @@
  */
 import type { Figure } from "./console-pages.ts";
 import { residentMb } from "./server.ts";
-import type { Client } from "./timing.ts";
+import { type Client, percentile } from "./timing.ts";
 
 export const exportGrowthBudgetMb = 50;
 
@@ -16,6 +16,30 @@ export interface ExportFigure {
   growthMb: number | null;
   status: number;
   note: string;
+  /** GET /healthz, asked every half second while the export streams: what a visitor waits meanwhile. */
+  healthzMs: { p95: number; max: number } | null;
+}
+
+/** Times GET /healthz every half second until stopped: the export runs on the visitors' thread. */
+function probeHealthz(base: string): () => { p95: number; max: number } | null {
+  const waits: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${base}/healthz`).then(
+        (response) => response.arrayBuffer(),
+        () => undefined,
+      );
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+  return () => {
+    running = false;
+    void loop;
+    return waits.length ? { p95: percentile(waits, 95), max: Math.max(...waits) } : null;
+  };
 }
 
 export async function timeExport(client: Client, pid: number, name: string, path: string, timeoutMs: number): Promise<ExportFigure> {
@@ -24,6 +48,7 @@ export async function timeExport(client: Client, pid: number, name: string, path
   const sampler = setInterval(async () => {
     peak = Math.max(peak, (await residentMb(pid)) ?? 0);
   }, 50);
+  const stopProbe = probeHealthz(client.base);
   const started = performance.now();
   let bytes = 0;
   let status = 0;
@@ -37,14 +62,19 @@ export async function timeExport(client: Client, pid: number, name: string, path
   } finally {
     clearInterval(sampler);
   }
+  const healthzMs = stopProbe();
   const seconds = note ? null : (performance.now() - started) / 1000;
-  return { name, path, seconds, bytes, growthMb: before === null ? null : peak - before, status, note };
+  return { name, path, seconds, bytes, growthMb: before === null ? null : peak - before, status, note, healthzMs };
 }
 
 /** An export's figures as table lines: its memory beside the budget, its time shown without one. */
 export function exportFigures(figure: ExportFigure): Figure[] {
   const base = { path: figure.path, runs: 1, status: figure.status, p99: null };
-  const size = `${(figure.bytes / 1e6).toFixed(1)} MB`;
+  const rate = figure.seconds ? `, ${(figure.bytes / 1e6 / figure.seconds).toFixed(2)} MB/s` : "";
+  const healthz = figure.healthzMs
+    ? `; /healthz meanwhile p95 ${figure.healthzMs.p95.toFixed(0)} ms, max ${figure.healthzMs.max.toFixed(0)} ms`
+    : "";
+  const size = `${(figure.bytes / 1e6).toFixed(1)} MB${rate}${healthz}`;
   return [
     { ...base, name: `${figure.name}: time (s)`, budgetMs: null, p95: figure.seconds, note: figure.note || size },
     { ...base, name: `${figure.name}: RSS growth (MB)`, budgetMs: exportGrowthBudgetMb, p95: figure.growthMb, note: "" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inBatches, mergeSorted } from "./batches";
+import { batchesOf, inBatches, mergeSorted } from "./batches";
 
 async function all<T>(rows: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -27,6 +27,14 @@ describe("reading in batches", () => {
     };
     expect(await all(inBatches(fetch, (row) => row, 2))).toEqual([1, 2, 3, 4]);
     expect(asked).toEqual([null, 2, 4]);
+  });
+
+  it("gives whole batches to a reader that wants them, and no empty one at the end", async () => {
+    const fetch = async (after: number | null, size: number) => [1, 2, 3, 4].filter((row) => after === null || row > after).slice(0, size);
+    expect(await all(batchesOf(fetch, (row) => row, 2))).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
 
   it("reads nothing ahead: a batch is asked for only when its rows are wanted", async () => {

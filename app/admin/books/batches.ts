@@ -9,10 +9,19 @@ export async function* inBatches<Row, Key>(
   keyOf: (row: Row) => Key,
   size: number,
 ): AsyncGenerator<Row> {
+  for await (const batch of batchesOf(fetch, keyOf, size)) yield* batch;
+}
+
+/** The same list a whole batch at a time, for a reader that looks up something of every row in one query. */
+export async function* batchesOf<Row, Key>(
+  fetch: (after: Key | null, size: number) => Promise<Row[]>,
+  keyOf: (row: Row) => Key,
+  size: number,
+): AsyncGenerator<Row[]> {
   let after: Key | null = null;
   for (;;) {
     const batch = await fetch(after, size);
-    yield* batch;
+    if (batch.length > 0) yield batch;
     const last = batch.at(-1);
     if (batch.length < size || last === undefined) return;
     after = keyOf(last);

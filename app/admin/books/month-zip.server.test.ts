@@ -7,7 +7,7 @@ import { testTargets } from "../../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders.ts";
 import { issueCreditNote, issueInvoice } from "../../invoices/issue.server";
 import { documentPdfResponse } from "./document-pdf.server";
-import { type ArchiveFile, exportMonthZip, zipStream } from "./month-zip.server";
+import { type ArchiveFile, exportMonthZip, monthDocuments, zipStream } from "./month-zip.server";
 import { monthRange } from "./period";
 
 const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9));
@@ -84,6 +84,24 @@ for (const target of testTargets) {
       expect(text).toContain("NS-CN-2026-000001");
       expect(await documentPdfResponse(bed.handle.db, "NS-2026-999999")).toBeUndefined();
       expect(await documentPdfResponse(bed.handle.db, "x".repeat(41))).toBeUndefined();
+    });
+
+    it("reads what the PDFs refer to a batch at a time, not a query per document", async () => {
+      let queries = 0;
+      const counted = bed.handle.db.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const documents = [];
+      for await (const document of monthDocuments(counted, monthRange("2026-11"), 10)) documents.push(document);
+      expect(documents.map((document) => [document.kind, document.orderReference.length > 0])).toHaveLength(6);
+      const note = documents.find((document) => document.kind === "credit-note");
+      expect(note?.kind === "credit-note" && note.invoice.number).toBe("NS-2026-000002");
+      // Invoices: their batch and their orders; credit notes: their batch, their invoices and their orders.
+      expect(queries).toBe(5);
     });
 
     it("is an empty archive for a month without documents", async () => {

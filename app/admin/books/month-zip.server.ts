@@ -7,17 +7,17 @@
 import { Zip, ZipPassThrough } from "fflate";
 import { recordAudit } from "../../../server/admin/audit.ts";
 import type { TimeRange } from "../../../server/db/books.ts";
-import { creditNotesRowsBatch, documentCounts, invoicesBatch } from "../../../server/db/books-archive.ts";
+import { documentCounts } from "../../../server/db/books-archive.ts";
 import type { Database } from "../../../server/db/database.ts";
-import type { CreditNote, Invoice, Operator } from "../../../server/db/schema.ts";
+import type { Operator } from "../../../server/db/schema.ts";
 import { logger } from "../../../server/logger.ts";
-import { creditNotePdf, creditNotePdfFileName, invoicePdf, invoicePdfFileName } from "../../invoices/pdf.server";
-import { inBatches } from "./batches";
+import { creditNotePdfFileName, invoicePdfFileName, renderCreditNotePdf, renderInvoicePdf } from "../../invoices/pdf.server";
 import { downloadHeaders, zipType } from "./download-headers";
+import { type ArchivedDocument, monthDocuments } from "./month-documents.server";
+
+export { monthDocuments } from "./month-documents.server";
 
 export const ZIP_BATCH_SIZE = 50;
-
-export type ArchivedDocument = { kind: "invoice"; row: Invoice } | { kind: "credit-note"; row: CreditNote };
 
 export interface ArchiveFile {
   name: string;
@@ -27,20 +27,22 @@ export interface ArchiveFile {
 }
 
 /** A document as its PDF, in the language it was issued in, named by its number. */
-export async function documentFile(db: Database, document: ArchivedDocument): Promise<ArchiveFile> {
-  const { row } = document;
-  return document.kind === "invoice"
-    ? { name: invoicePdfFileName(row.number), bytes: await invoicePdf(db, document.row), issuedAt: row.issued_at }
-    : { name: creditNotePdfFileName(row.number), bytes: await creditNotePdf(db, document.row), issuedAt: row.issued_at };
+export async function documentFile(document: ArchivedDocument): Promise<ArchiveFile> {
+  const { row, orderReference } = document;
+  const bytes =
+    document.kind === "invoice"
+      ? await renderInvoicePdf(document.row, orderReference)
+      : await renderCreditNotePdf(document.row, document.invoice, orderReference);
+  const name = document.kind === "invoice" ? invoicePdfFileName(row.number) : creditNotePdfFileName(row.number);
+  return { name, bytes, issuedAt: row.issued_at };
 }
 
-/** The month's invoices, then its credit notes, each oldest first, a batch of rows at a time. */
-export async function* monthDocuments(db: Database, range: TimeRange, batchSize: number): AsyncGenerator<ArchivedDocument> {
-  const keyOf = (row: { issued_at: string; number: string }) => ({ issuedAt: row.issued_at, number: row.number });
-  for await (const row of inBatches((key, size) => invoicesBatch(db, range, key, size), keyOf, batchSize)) yield { kind: "invoice", row };
-  for await (const row of inBatches((key, size) => creditNotesRowsBatch(db, range, key, size), keyOf, batchSize))
-    yield { kind: "credit-note", row };
-}
+/**
+ * Rendering runs on the visitors' thread, and pdfkit's stream ends on process.nextTick: without a turn of
+ * the event loop between two PDFs, a download that never waits on its socket would hold every visitor for
+ * the whole month. One PDF takes a few milliseconds; a visitor waits at most about that long.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The files as a ZIP byte stream: each file made (rendered) only when the reader wants more bytes. */
 export function zipStream(files: AsyncIterator<ArchiveFile>): ReadableStream<Uint8Array> {
@@ -107,7 +109,10 @@ export async function exportMonthZip(db: Database, input: MonthZipInput, batchSi
   );
   const documents = monthDocuments(reads, input.range, batchSize);
   const files = (async function* () {
-    for await (const document of documents) yield await documentFile(reads, document);
+    for await (const document of documents) {
+      await nextTurn();
+      yield await documentFile(document);
+    }
   })();
   return new Response(zipStream(files), { headers: downloadHeaders(zipType, zipFilename(input.month)) });
 }
