@@ -130,6 +130,13 @@ const others: Record<string, Expectation> = {
   // A small site's only chunk: the whole sitemap.
   "sitemap/:file": { get: sharedForAnHour, post: askEachTime, resource: true, sample: at("/sitemap/1.xml") },
   "robots.txt": { get: sharedForAnHour, post: askEachTime, resource: true },
+  // Drawn on its first request, then kept (decision 0030): as the build's files are.
+  "images/social/:language/blog/:file": {
+    get: "public, max-age=3600, stale-while-revalidate=86400",
+    post: askEachTime,
+    resource: true,
+    sample: at("/images/social/en/blog/smart-tv-setup-guide.jpg"),
+  },
   "manifest.webmanifest": { get: sharedForAnHour, post: askEachTime, resource: true },
   // This server takes payments on the test gateway, which has no webhook: every processor's path answers,
   // and keeps, nothing.
