@@ -136,4 +136,15 @@ describe("the ZIP stream", () => {
     expect(Object.keys(archive)).toEqual(["file-1.pdf", "file-2.pdf", "file-3.pdf", "file-4.pdf"]);
     expect(new TextDecoder().decode(archive["file-3.pdf"])).toBe("%PDF file 3");
   });
+
+  it("holds more files than the plain ZIP format counts (65,535), as Zip64", async () => {
+    const count = 70_000;
+    const bytes = new TextEncoder().encode("%PDF");
+    const files = (async function* (): AsyncGenerator<ArchiveFile> {
+      for (let index = 1; index <= count; index++) yield { name: `f${index}.pdf`, bytes, issuedAt: at(1).toISOString() };
+    })();
+    const archive = unzipSync(new Uint8Array(await new Response(zipStream(files)).arrayBuffer()));
+    expect(Object.keys(archive)).toHaveLength(count);
+    expect(new TextDecoder().decode(archive[`f${count}.pdf`])).toBe("%PDF");
+  });
 });

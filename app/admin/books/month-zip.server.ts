@@ -2,9 +2,9 @@
  * `/admin/invoices.zip?month=…`: a month's invoices and credit notes as PDFs in one ZIP, streamed
  * (docs/decisions/0023-the-books-in-the-console.md). Documents are read in batches from a key, and each PDF
  * is rendered only when the download asks for more: one PDF in memory at a time, whatever the month holds.
- * fflate writes the archive as it goes; PDFs are already compressed, so they are stored, not deflated again.
+ * client-zip writes the archive as it goes; PDFs are already compressed, so they are stored, not deflated again.
  */
-import { Zip, ZipPassThrough } from "fflate";
+import { makeZip } from "client-zip";
 import { recordAudit } from "../../../server/admin/audit.ts";
 import type { TimeRange } from "../../../server/db/books.ts";
 import { documentCounts } from "../../../server/db/books-archive.ts";
@@ -14,6 +14,7 @@ import { logger } from "../../../server/logger.ts";
 import { creditNotePdfFileName, invoicePdfFileName, renderCreditNotePdf, renderInvoicePdf } from "../../invoices/pdf.server";
 import { downloadHeaders, zipType } from "./download-headers";
 import { type ArchivedDocument, monthDocuments } from "./month-documents.server";
+import { withZip64Count } from "./zip64-count";
 
 export { monthDocuments } from "./month-documents.server";
 
@@ -44,40 +45,30 @@ export async function documentFile(document: ArchivedDocument): Promise<ArchiveF
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The files as a ZIP byte stream: each file made (rendered) only when the reader wants more bytes. */
-export function zipStream(files: AsyncIterator<ArchiveFile>): ReadableStream<Uint8Array> {
-  let zip: Zip;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        zip = new Zip((error, chunk, final) => {
-          if (error) return controller.error(error);
-          controller.enqueue(chunk);
-          if (final) controller.close();
-        });
-      },
-      async pull(controller) {
-        try {
-          const next = await files.next();
-          if (next.done) return zip.end();
-          const entry = new ZipPassThrough(next.value.name);
-          entry.mtime = new Date(next.value.issuedAt);
-          zip.add(entry);
-          entry.push(next.value.bytes, true);
-        } catch (error) {
-          // The download stops short (the browser says it failed) rather than ending as if it were whole.
-          logger.error({ reason: (error as Error).message }, "A month's ZIP of invoices failed while streaming");
-          zip.terminate();
-          controller.error(error);
+/**
+ * The files as a ZIP byte stream: each file made (rendered) only when the reader wants more bytes.
+ * client-zip keeps about two hundred bytes per file for the directory that ends the archive, and writes
+ * Zip64 past 4 GB (zip64-count.ts adds it past 65,535 files); fflate's Zip kept over a kilobyte per file
+ * (40 MB for a month of 33,000), and its count of files wrapped past 65,535.
+ */
+export function zipStream(files: AsyncIterable<ArchiveFile>): ReadableStream<Uint8Array> {
+  let count = 0;
+  const zip = makeZip(
+    (async function* () {
+      try {
+        for await (const file of files) {
+          count++;
+          yield { name: file.name, input: file.bytes, lastModified: new Date(file.issuedAt) };
         }
-      },
-      async cancel() {
-        zip.terminate();
-        await files.return?.(undefined);
-      },
-    },
-    { highWaterMark: 1 },
+      } catch (error) {
+        // The download stops short (the browser says it failed) rather than ending as if it were whole.
+        logger.error({ reason: (error as Error).message }, "A month's ZIP of invoices failed while streaming");
+        throw error;
+      }
+    })(),
+    { buffersAreUTF8: true },
   );
+  return withZip64Count(zip, () => count);
 }
 
 export const zipFilename = (month: string) => `invoices-${month}.zip`;
