@@ -6,21 +6,7 @@
  * ends with each step's time.
  */
 import { spawn } from "node:child_process";
-
-interface Step {
-  name: string;
-  command: string;
-}
-
-const npm = (script: string): Step => ({ name: script, command: `npm run --silent ${script}` });
-
-const stages: Step[][] = [
-  [npm("typecheck"), npm("build")],
-  [npm("lint"), npm("check:deps")],
-  // The reliability suite waits on restarts and lapsed claims most of its time: the unit tests fill it.
-  [npm("test:unit"), { name: "reliability", command: "node tests/reliability/run.ts" }],
-  [{ name: "e2e", command: "npx playwright test" }],
-];
+import { type Step, stages } from "./test-stages.ts";
 
 interface Outcome {
   step: Step;
