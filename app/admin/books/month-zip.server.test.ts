@@ -146,5 +146,5 @@ describe("the ZIP stream", () => {
     const archive = unzipSync(new Uint8Array(await new Response(zipStream(files)).arrayBuffer()));
     expect(Object.keys(archive)).toHaveLength(count);
     expect(new TextDecoder().decode(archive[`f${count}.pdf`])).toBe("%PDF");
-  });
+  }, 30_000);
 });
