@@ -20,11 +20,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
-import { measurePageMedian, type PageResult, slowCpuBenchmarkIndex, warmUpBrowser } from "./bench/lighthouse.ts";
+import { measurePageAndTwin, type PageResult, slowCpuBenchmarkIndex, warmUpBrowser } from "./bench/lighthouse.ts";
 import { pagePaths, pagesToMeasure } from "./bench/pages.ts";
 import { budgets, type Check, lighthouseChecks, lighthouseTable, marks, summary } from "./bench/report.ts";
 import { freePort, startServer } from "./bench/server.ts";
 import { measureThroughput } from "./bench/throughput.ts";
+import { startPageAndTwin } from "./bench/twin.ts";
+import { type PageAndTwinFigures, twinBudgets, twinChecks, twinTable } from "./bench/twin-report.ts";
 import { warmUp } from "./bench/warm-up.ts";
 import { chromiumArgs, chromiumPath } from "./support/chromium.ts";
 
@@ -85,23 +87,37 @@ async function runLighthouse(): Promise<Check[]> {
     base,
     (pages ?? []).map((page) => page.url),
   );
+  const twinPorts = [await freePort(port + 2, 3299)];
+  twinPorts.push(await freePort((twinPorts[0] ?? 0) + 1, 3299));
+  const proxies = await startPageAndTwin(port, twinPorts[0] ?? 0, twinPorts[1] ?? 0);
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   const results: PageResult[] = [];
+  const pairs: PageAndTwinFigures[] = [];
   try {
     const [first] = pages ?? [];
-    if (first) await warmUpBrowser(chrome.port, base, first);
+    if (first) await warmUpBrowser(chrome.port, proxies.pageBase, first);
+    if (first) await warmUpBrowser(chrome.port, proxies.twinBase, first);
     for (const page of pages ?? []) {
-      const result = await measurePageMedian(chrome.port, base, page, "bench-results/lighthouse", runs);
+      const measured = await measurePageAndTwin(
+        chrome.port,
+        { page: proxies.pageBase, twin: proxies.twinBase },
+        page,
+        "bench-results/lighthouse",
+        runs,
+      );
+      const result = measured.page;
       console.log(
-        `Lighthouse: ${page.url}, median of ${runs} (CPU benchmark ${Math.round(result.benchmarkIndex)}${result.retried ? `; ${result.retried}` : ""})`,
+        `Lighthouse: ${page.url} and its twin, medians of ${runs} each (CPU benchmark ${Math.round(result.benchmarkIndex)}${result.retried ? `; ${result.retried}` : ""})`,
       );
       if (result.runtimeError) console.log(`  Lighthouse could not measure it: ${result.runtimeError}`);
       if (result.belowFullMarks.length > 0) console.log(`  audits below full marks: ${result.belowFullMarks.join(", ")}`);
       for (const line of result.diagnostics) console.log(`  ${line}`);
       results.push(result);
+      pairs.push({ page: result.figures, twin: measured.twin.figures });
     }
   } finally {
     await chrome.kill();
+    await proxies.stop();
   }
   const rows = results.map((result) => result.figures);
   console.log(
@@ -128,7 +144,13 @@ async function runLighthouse(): Promise<Check[]> {
     );
   }
   mkdirSync("bench-results", { recursive: true });
-  writeFileSync("bench-results/lighthouse.json", JSON.stringify(rows, null, 2));
+  console.log(
+    `\nEach page beside its twin (the same HTML and CSS without a script, measured in turn in this run): what our JavaScript costs. ` +
+      `Budgets: TBT at most ${twinBudgets.tbtAboveTwinMs} ms above the twin's, the performance score the twin's, LCP within ` +
+      `${twinBudgets.lcpAboveTwinShare * 100}% of the twin's, CLS the twin's (docs/decisions/0032-the-page-beside-its-twin.md).\n`,
+  );
+  for (const line of twinTable(pairs)) console.log(line);
+  writeFileSync("bench-results/lighthouse.json", JSON.stringify(pairs, null, 2));
   console.log("Figures saved to bench-results/lighthouse.json, each page's full Lighthouse report to bench-results/lighthouse/.");
-  return lighthouseChecks(rows);
+  return [...lighthouseChecks(rows), ...twinChecks(pairs)];
 }

@@ -99,20 +99,30 @@ async function measureOnce(chromePort: number, url: string, status: number) {
 }
 
 /**
- * The page measured `runs` times: each figure is the median of the runs', and the diagnostics and audits
- * are those of the run with the median performance score (its report is the one saved).
+ * The page and its twin (twin.ts) measured in turn, run after run, so that both meet the same minutes of
+ * the machine; each figure the median of the runs', the diagnostics and audits those of the run with the median
+ * performance score (its report is the one saved); the twin's reports under `twins/`.
  */
-export async function measurePageMedian(
+export async function measurePageAndTwin(
   chromePort: number,
-  base: string,
+  bases: { page: string; twin: string },
   page: PageToMeasure,
   reportDirectory: string,
   runs: number,
-): Promise<PageResult> {
-  const results: PageResult[] = [];
-  for (let run = 0; run < runs; run++) results.push(await measurePage(chromePort, base, page, reportDirectory, run));
+): Promise<{ page: PageResult; twin: PageResult }> {
+  const twinDirectory = join(reportDirectory, "twins");
+  const pageRuns: PageResult[] = [];
+  const twinRuns: PageResult[] = [];
+  for (let run = 0; run < runs; run++) {
+    pageRuns.push(await measurePage(chromePort, bases.page, page, reportDirectory, run));
+    twinRuns.push(await measurePage(chromePort, bases.twin, page, twinDirectory, run));
+  }
+  return { page: medianResult(pageRuns, page, reportDirectory), twin: medianResult(twinRuns, page, twinDirectory) };
+}
+
+function medianResult(results: PageResult[], page: PageToMeasure, reportDirectory: string): PageResult {
   const chosen = results[medianRunIndex(results.map((result) => result.figures))] ?? results[0];
-  if (!chosen) throw new Error("measurePageMedian needs at least one run");
+  if (!chosen) throw new Error("A median needs at least one run");
   copyFileSync(reportPath(reportDirectory, page, results.indexOf(chosen)), reportPath(reportDirectory, page));
   return { ...chosen, figures: medianFigures(results.map((result) => result.figures)) };
 }
