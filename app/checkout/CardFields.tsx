@@ -1,7 +1,7 @@
 import { cardBrandNames, detectCardBrand, formatCardNumber, formatExpiry } from "../../common/card";
 import { useTranslation } from "../i18n/use-translation";
 import { FormField, inputClass } from "./FormField";
-import { type CheckoutField, fieldLimits } from "./schema";
+import { type CheckoutField, fieldLimits } from "./fields";
 
 interface CardFieldsProps {
   id: (field: string) => string;

@@ -4,6 +4,7 @@ import { detectCardBrand } from "../../common/card";
 import { site } from "../../content/site";
 import { ErrorSummary, SubmitStatus } from "../components/form-feedback";
 import { useFormChecks } from "../components/use-form-checks";
+import { useLoadedOnFirstUse } from "../components/use-loaded-on-first-use";
 import { findPlan, formatPrice, isViewerCount, planPrice, type ViewerCount } from "../content/plans";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
@@ -11,9 +12,9 @@ import { AutomaticRenewal } from "./AutomaticRenewal";
 import { CardFields } from "./CardFields";
 import { CheckoutNotices, type FailedAttempt, type RenewalNotice } from "./CheckoutNotices";
 import { FormField, inputClass } from "./FormField";
+import { type CheckoutField, cardFields, checkoutFields, fieldLimits } from "./fields";
 import { PlanSection } from "./PlanSection";
 import type { RenewalOffer } from "./renewal-terms";
-import { type CheckoutField, cardFields, checkoutFields, fieldLimits, validateCheckout, validateHostedCheckout } from "./schema";
 import { TaxSummary } from "./TaxSummary";
 import type { CheckoutTax } from "./tax-breakdown";
 
@@ -74,10 +75,18 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
   const [brand, setBrand] = useState(() => detectCardBrand(values.cardNumber ?? ""));
   // The billing country, for the VAT the summary shows: the one the form starts with, then the one chosen.
   const [country, setCountry] = useState(values.country ?? "");
-  const { formRef, summaryRef, errors, summary, recheck, fieldEvents, onSubmit } = useFormChecks<CheckoutField>((form) => {
-    const result = loaderData.cardOnSite ? validateCheckout(form) : validateHostedCheckout(form);
-    return result.ok ? {} : result.errors;
-  }, failed);
+  // The rules (zod, the phone numbers' metadata) are loaded when the visitor first focuses or taps the form.
+  const rules = useLoadedOnFirstUse(() => import("./schema"));
+  const { formRef, summaryRef, errors, summary, recheck, fieldEvents, onSubmit } = useFormChecks<CheckoutField>(
+    (form) => {
+      const schema = rules.loaded();
+      const result = !schema ? undefined : loaderData.cardOnSite ? schema.validateCheckout(form) : schema.validateHostedCheckout(form);
+      return !result || result.ok ? {} : result.errors;
+    },
+    failed,
+    rules,
+  );
+  const startOnForm = () => void rules.start().catch(() => undefined);
   // A country chosen before the page's script ran is in the list but not yet in the state: read it once.
   useEffect(() => {
     const chosen = formRef.current?.elements.namedItem("country");
@@ -134,7 +143,15 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
         </div>
       )}
 
-      <Form ref={formRef} method="post" noValidate className="grid gap-8" onSubmit={onSubmit}>
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        className="grid gap-8"
+        onSubmit={onSubmit}
+        onFocus={startOnForm}
+        onPointerDown={startOnForm}
+      >
         <input type="hidden" name="idempotencyKey" value={failed?.idempotencyKey ?? loaderData.idempotencyKey} />
         {renewToken && <input type="hidden" name="renew" value={renewToken} />}
 

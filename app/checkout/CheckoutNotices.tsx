@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { RENEWAL_GRACE_DAYS } from "../../common/access-period";
 import { useTranslation } from "../i18n/use-translation";
-import type { FieldErrors, FormValues } from "./schema";
+import type { FieldErrors, FormValues } from "./fields";
 
 /** What the action sends back when the order did not go through: the state, what was typed, a fresh key. */
 export interface FailedAttempt {

@@ -1,6 +1,6 @@
 import type { Order } from "../../server/db/schema.ts";
 import { findPlan } from "../content/plans";
-import type { FormValues } from "./schema";
+import type { FormValues } from "./fields";
 
 /**
  * An order's choices and the customer's details as the checkout form names them, to open the checkout filled

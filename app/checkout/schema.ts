@@ -3,42 +3,16 @@ import { cardDigits, cardNumberProblem, cvvLength, detectCardBrand, expiryProble
 import { site } from "../../content/site";
 import { lazySchema, z } from "../zod";
 import { isCountryCode } from "./countries";
+import { type CheckoutField, type FieldErrors, fieldLimits } from "./fields";
 import { isPlausiblePostalCode } from "./postal-codes";
+
+export { type CheckoutField, cardFields, checkoutFields, type FieldErrors, type FormValues, fieldLimits } from "./fields";
 
 /**
  * The one set of rules for the checkout form, used as the visitor leaves each field and on submit in the
  * browser, and always on the server. Each problem's message is a key of `checkout.errors` in the locale
  * files, so it reaches the visitor in their language.
  */
-export const checkoutFields = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "cardNumber",
-  "expiryDate",
-  "cvv",
-  "country",
-  "city",
-  "postalCode",
-  "address",
-] as const;
-export type CheckoutField = (typeof checkoutFields)[number];
-
-export const fieldLimits: Record<CheckoutField, number> = {
-  firstName: 60,
-  lastName: 60,
-  email: 254,
-  phone: 30,
-  cardNumber: 23,
-  expiryDate: 7,
-  cvv: 4,
-  country: 2,
-  city: 80,
-  postalCode: 12,
-  address: 200,
-};
-
 const text = (field: CheckoutField) =>
   z.string({ error: "required" }).trim().min(1, { error: "required" }).max(fieldLimits[field], { error: "tooLong" });
 
@@ -125,19 +99,9 @@ export const cardSchema = lazySchema(() =>
 /** The form when the card is given on the processor's own page (Stripe Checkout): no card fields at all. */
 export const hostedCheckoutSchema = lazySchema(() => z.object(contactShape()).superRefine(checkAgainstCountry));
 
-/** The card fields, which only a checkout that takes the card itself shows. */
-export const cardFields = ["cardNumber", "expiryDate", "cvv"] as const satisfies readonly CheckoutField[];
-
 export type CheckoutInput = z.input<ReturnType<typeof checkoutSchema>>;
 export type CheckoutOrder = z.output<ReturnType<typeof checkoutSchema>>;
 export type ContactDetails = z.output<ReturnType<typeof hostedCheckoutSchema>>;
-
-/** What the visitor typed, as the form gives it back after a failed attempt (never the CVV). */
-/** What a form sent back shows again; `renewAutomatically` is "on" or "off" as the box was sent. */
-export type FormValues = Partial<Record<CheckoutField | "plan" | "viewers" | "renewAutomatically", string>>;
-
-/** Each field's first problem, as `checkout.errors` keys. */
-export type FieldErrors = Partial<Record<CheckoutField | "plan" | "viewers" | "idempotencyKey", string>>;
 
 export function checkoutErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

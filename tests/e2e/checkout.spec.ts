@@ -108,6 +108,22 @@ test.describe("checkout", () => {
     await expect(field(page, "en", "email")).toHaveAttribute("aria-invalid", "false");
   });
 
+  test("its rules (zod, phone numbers) are downloaded only when the visitor starts on the form", async ({ page }) => {
+    const rulesScripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script" && /\/assets\/(schema|zod)-/.test(request.url())) rulesScripts.push(request.url());
+    });
+    await openHydrated(page, "/checkout");
+    await page.waitForLoadState("networkidle");
+    expect(rulesScripts).toEqual([]);
+    // The first focus on the form asks for them; a field left empty is then checked as before.
+    const asked = page.waitForRequest((request) => /\/assets\/zod-/.test(request.url()));
+    await field(page, "en", "firstName").focus();
+    await asked;
+    await field(page, "en", "firstName").blur();
+    await expect(field(page, "en", "firstName")).toHaveAttribute("aria-invalid", "true");
+  });
+
   test("works without JavaScript, through the server", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
