@@ -123,6 +123,7 @@ async function openConfigured(): Promise<Running> {
     db,
     handlers: jobHandlers(services, transport),
     concurrency: config.JOB_CONCURRENCY,
+    restShare: config.JOB_REST_PERCENT / 100,
     log: logger,
     recurring: [
       { kind: JOB_KINDS.reconcileSweep, everyMs: sweepEveryMs },

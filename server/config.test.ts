@@ -9,6 +9,7 @@ describe("the server's configuration", () => {
       HOST: "0.0.0.0",
       NODE_ENV: "production",
       JOB_CONCURRENCY: 8,
+      JOB_REST_PERCENT: 0,
       SHUTDOWN_GRACE_MS: 10_000,
       LOG_LEVEL: "info",
       TRUST_PROXY: false,

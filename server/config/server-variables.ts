@@ -24,6 +24,11 @@ export const serverVariables = {
    * on another service; several in flight drain a queue of thousands in minutes rather than hours.
    */
   JOB_CONCURRENCY: wholeNumber("JOB_CONCURRENCY", { min: 1, max: 64, fallback: 8 }),
+  /**
+   * With a backlog of jobs, how long a server rests after each batch, as a percentage of the batch's time:
+   * 100 runs jobs half the time and leaves the cores to visitors the other half. 0 drains at full speed.
+   */
+  JOB_REST_PERCENT: wholeNumber("JOB_REST_PERCENT", { min: 0, max: 400, fallback: 0 }),
   /** Milliseconds to let requests in flight finish after SIGTERM before the process exits anyway. */
   SHUTDOWN_GRACE_MS: wholeNumber("SHUTDOWN_GRACE_MS", { min: 0, max: 120_000, fallback: 10_000 }),
   /** How much the server logs (pino's levels); `info` logs every request. */

@@ -189,6 +189,21 @@ for (const target of testTargets) {
       expect((await jobsFor(handle.db)).filter((job) => job.done_at === null)).toEqual([]);
     });
 
+    it("with a rest share, rests after each full batch for that share of its time, and not after the last", async () => {
+      const rests: number[] = [];
+      const rest = async (ms: number) => {
+        rests.push(ms);
+      };
+      const quick = { run: async () => {} };
+      for (let index = 0; index < 5; index++) await add("quick");
+      expect(await runner({ quick }, { batchSize: 2, restShare: 0.5, rest }).runOnce()).toEqual({ ran: 5, failed: 0 });
+      expect(rests).toHaveLength(2);
+      expect(rests.every((ms) => ms > 0)).toBe(true);
+      for (let index = 0; index < 5; index++) await add("quick");
+      expect(await runner({ quick }, { batchSize: 2, rest }).runOnce()).toEqual({ ran: 5, failed: 0 });
+      expect(rests).toHaveLength(2);
+    });
+
     it("start() runs rounds on a timer and stop() waits for the one in progress", async () => {
       let finish: (() => void) | undefined;
       const job = await add("timed");
