@@ -1,6 +1,6 @@
 import { unzipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAudit } from "../../../server/admin/audit.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { testTargets } from "../../../tests/support/databases.ts";
@@ -135,6 +135,26 @@ describe("the ZIP stream", () => {
     const archive = unzipSync(new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer()));
     expect(Object.keys(archive)).toEqual(["file-1.pdf", "file-2.pdf", "file-3.pdf", "file-4.pdf"]);
     expect(new TextDecoder().decode(archive["file-3.pdf"])).toBe("%PDF file 3");
+  });
+
+  it("stops reading the month's documents when the download is cancelled", async () => {
+    let made = 0;
+    let closed = false;
+    const files = (async function* (): AsyncGenerator<ArchiveFile> {
+      try {
+        for (let index = 1; index <= 100; index++) {
+          made++;
+          yield { name: `file-${index}.pdf`, bytes: new TextEncoder().encode("%PDF"), issuedAt: at(1).toISOString() };
+        }
+      } finally {
+        closed = true;
+      }
+    })();
+    const reader = zipStream(files).getReader();
+    await reader.read();
+    await reader.cancel().catch(() => undefined);
+    await vi.waitFor(() => expect(closed).toBe(true));
+    expect(made).toBeLessThan(100);
   });
 
   it("holds more files than the plain ZIP format counts (65,535), as Zip64", async () => {
