@@ -87,16 +87,17 @@ async function runLighthouse(): Promise<Check[]> {
     base,
     (pages ?? []).map((page) => page.url),
   );
-  const twinPorts = [await freePort(port + 2, 3299)];
-  twinPorts.push(await freePort((twinPorts[0] ?? 0) + 1, 3299));
-  const proxies = await startPageAndTwin(port, twinPorts[0] ?? 0, twinPorts[1] ?? 0);
+  const pagePort = await freePort(port + 2, 3299);
+  const proxies = await startPageAndTwin(port, pagePort, await freePort(pagePort + 1, 3299));
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   const results: PageResult[] = [];
   const pairs: PageAndTwinFigures[] = [];
   try {
     const [first] = pages ?? [];
-    if (first) await warmUpBrowser(chrome.port, proxies.pageBase, first);
-    if (first) await warmUpBrowser(chrome.port, proxies.twinBase, first);
+    if (first) {
+      await warmUpBrowser(chrome.port, proxies.pageBase, first);
+      await warmUpBrowser(chrome.port, proxies.twinBase, first);
+    }
     for (const page of pages ?? []) {
       const measured = await measurePageAndTwin(
         chrome.port,

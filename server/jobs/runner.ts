@@ -169,11 +169,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const result: JobRunResult = { ran: 0, failed: 0 };
     await scheduleRecurring(clock());
     for (;;) {
-      const started = performance.now();
+      const batchStarted = performance.now();
       const jobs = await claimDueJobs(db, { worker, now: clock(), limit: batchSize, leaseMs, kinds: Object.keys(handlers) });
       if (!(await runBatch(jobs, result))) return result;
       if (jobs.length < batchSize || stopping) return result;
-      if (restShare > 0) await rest((performance.now() - started) * restShare);
+      if (restShare > 0) await rest((performance.now() - batchStarted) * restShare);
     }
   }
 
