@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { site } from "../../content/site";
 import { useLocalizedPath } from "../i18n/use-language";
@@ -6,7 +6,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { LanguagePicker } from "./LanguagePicker";
 import { Logo } from "./Logo";
 import { type SectionId, useSectionLink } from "./section-navigation";
-import { useDismiss } from "./use-dismiss";
+import { useDisclosure } from "./use-disclosure";
 
 type NavItem = { key: "home" | "plans" | "features" | "faq"; section: SectionId } | { key: "blog" | "about" | "contact"; path: string };
 
@@ -32,18 +32,18 @@ function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
+const solidHeader = "bg-ink/95 shadow-header backdrop-blur";
+// The open menu makes the bar solid through CSS, so it does before any script has run; a browser that runs
+// none cannot tell how far the page has scrolled, so its bar is always solid.
+const solidWithoutScroll =
+  "has-[[data-menu][open]]:bg-ink/95 has-[[data-menu][open]]:shadow-header has-[[data-menu][open]]:backdrop-blur noscript:bg-ink/95 noscript:shadow-header";
+
 export function Header() {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
   const scrolled = useScrolledPast(site.behaviour.headerScrollThresholdPx);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  const headerRef = useRef<HTMLElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  useDismiss(menuOpen, closeMenu, headerRef, toggleRef);
-  const solid = scrolled || menuOpen;
+  const menu = useDisclosure();
+  const closeMenu = menu.close;
 
   const sectionLinkProps = useSectionLink(closeMenu);
 
@@ -75,10 +75,9 @@ export function Header() {
 
   return (
     <header
-      ref={headerRef}
       data-scrolled={scrolled}
       className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300 ${
-        solid ? "bg-ink/95 shadow-header backdrop-blur" : "bg-transparent"
+        scrolled ? solidHeader : `bg-transparent ${solidWithoutScroll}`
       }`}
     >
       <div className="container-page flex h-18 items-center gap-4">
@@ -94,40 +93,36 @@ export function Header() {
         <div className="ml-auto flex items-center gap-3 lg:ml-0">
           <LanguagePicker onChoose={closeMenu} />
           <div className="hidden lg:block">{subscribe}</div>
-          <button
-            ref={toggleRef}
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full border border-line/80 text-text lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            aria-label={menuOpen ? t("common.closeMenu") : t("common.openMenu")}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <svg
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
+          <details {...menu.detailsProps} data-menu className="group/menu lg:hidden">
+            <summary
+              ref={menu.summaryRef}
+              className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-full border border-line/80 text-text [&::-webkit-details-marker]:hidden"
+              aria-label={menu.open ? t("common.closeMenu") : t("common.openMenu")}
             >
-              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
-          </button>
+              <svg
+                viewBox="0 0 24 24"
+                width="22"
+                height="22"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
+                <path className="group-open/menu:hidden" d="M4 7h16M4 12h16M4 17h16" />
+                <path className="hidden group-open/menu:inline" d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </summary>
+            <nav
+              aria-label={t("common.mainNavigation")}
+              className="absolute inset-x-0 top-full max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-line bg-ink"
+            >
+              <ul className="container-page flex flex-col gap-1 py-4">{links}</ul>
+              <div className="container-page pb-5">{subscribe}</div>
+            </nav>
+          </details>
         </div>
       </div>
-
-      <nav
-        id={menuId}
-        aria-label={t("common.mainNavigation")}
-        hidden={!menuOpen}
-        className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t border-line bg-ink lg:hidden"
-      >
-        <ul className="container-page flex flex-col gap-1 py-4">{links}</ul>
-        <div className="container-page pb-5">{subscribe}</div>
-      </nav>
     </header>
   );
 }

@@ -1,54 +1,41 @@
-import { useCallback, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { type Language, languages, localizePath } from "../../common/languages";
 import { storeLanguagePreference } from "../i18n/preference";
 import { useLanguage } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { Flag } from "./Flag";
-import { useDismiss } from "./use-dismiss";
+import { useDisclosure } from "./use-disclosure";
 
 /**
- * The language picker: a button opening a short list of links to this same page in each language.
- * Choosing one stores the preference and switches at once; without JavaScript the links still work.
+ * The language picker: a disclosure opening a short list of links to this same page in each language.
+ * Choosing one stores the preference and switches at once; without JavaScript it opens and the links work.
  */
 export function LanguagePicker({ onChoose }: { onChoose?: () => void }) {
   const { t } = useTranslation();
   const current = useLanguage();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, rootRef, buttonRef);
+  const picker = useDisclosure();
 
   const choose = (language: Language) => {
     storeLanguagePreference(language);
-    setOpen(false);
+    picker.close();
     onChoose?.();
   };
 
   return (
-    <div ref={rootRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((isOpen) => !isOpen)}
-        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line/80 px-3 text-sm font-medium text-text transition-colors hover:border-accent"
+    <details {...picker.detailsProps} className="group/picker relative">
+      <summary
+        ref={picker.summaryRef}
+        className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-line/80 px-3 text-sm font-medium text-text transition-colors hover:border-accent [&::-webkit-details-marker]:hidden"
       >
         <Flag language={current} />
         <span>{current.toUpperCase()}</span>
         <span className="sr-only">{t("common.languagePicker", { language: t(`common.languageNames.${current}`) })}</span>
-        <svg viewBox="0 0 12 8" width="10" height="7" aria-hidden="true" className={open ? "rotate-180" : ""}>
+        <svg viewBox="0 0 12 8" width="10" height="7" aria-hidden="true" className="group-open/picker:rotate-180">
           <path d="M1 1l5 5 5-5" stroke="currentColor" strokeWidth="1.8" fill="none" />
         </svg>
-      </button>
+      </summary>
       <ul
-        id={listId}
-        hidden={!open}
         aria-label={t("common.chooseLanguage")}
         className="absolute right-0 z-50 mt-2 min-w-44 overflow-hidden rounded-xl border border-line bg-surface-2 py-1 shadow-header"
       >
@@ -68,6 +55,6 @@ export function LanguagePicker({ onChoose }: { onChoose?: () => void }) {
           </li>
         ))}
       </ul>
-    </div>
+    </details>
   );
 }

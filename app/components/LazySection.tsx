@@ -14,11 +14,13 @@ interface LazySectionProps {
 /**
  * A landing-page section that renders when scrolled near; the element carrying its id is always there.
  * `data-loaded` says the section's content is on the page (not its placeholder, shown too while its code loads).
+ * A browser that runs no script shows the section's server-rendered content from `<noscript>` instead of the
+ * placeholder; React never renders a `<noscript>`'s children on the client, so that costs a script nothing.
  */
 export function LazySection({ id, marginPx, crawler, placeholderClassName, children }: LazySectionProps) {
   const { ref, visible } = useNearViewport(id, marginPx, crawler);
   const [shown, setShown] = useState(false);
-  const placeholder = <div aria-hidden="true" className={placeholderClassName} />;
+  const placeholder = <div aria-hidden="true" className={`${placeholderClassName} noscript:hidden`} />;
   return (
     <div id={id} ref={ref} tabIndex={-1} data-section={id} data-loaded={crawler || shown} className="outline-none">
       {visible ? (
@@ -29,7 +31,10 @@ export function LazySection({ id, marginPx, crawler, placeholderClassName, child
           </Suspense>
         </KeepPlaceholderOnError>
       ) : (
-        placeholder
+        <>
+          {placeholder}
+          <noscript>{children()}</noscript>
+        </>
       )}
     </div>
   );

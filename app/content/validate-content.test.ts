@@ -89,6 +89,9 @@ describe("content/site.ts", () => {
     expect(broken("geolocation.endpoint", "api/country")).toHaveLength(1);
     expect(broken("geolocation.endpoint", "https://ipapi.co/json/")).toEqual([]);
     expect(broken("claims.channels", "24K")[0]).toMatch(/"claims.channels" must be a whole number/);
+    expect(broken("viewerChoices", [1, 2, 3, 4, 5, 6, 7])).toEqual([
+      'content/site.ts: "viewerChoices" must list at most six viewer counts, e.g. [1, 2, 3].',
+    ]);
   });
 
   it("checks the seller that invoices name", () => {

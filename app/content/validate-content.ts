@@ -81,7 +81,9 @@ const siteShape = z
     defaultPlan: z.string(),
     viewerChoices: z
       .array(whole(1, "a number of simultaneous viewers, e.g. 2"))
-      .min(1, { error: "must list at least one viewer count, e.g. [1, 2, 3]" }),
+      .min(1, { error: "must list at least one viewer count, e.g. [1, 2, 3]" })
+      // The plans section's CSS shows the checked count's prices for up to six choices (app.css).
+      .max(6, { error: "must list at most six viewer counts, e.g. [1, 2, 3]" }),
     offerValidity: z.object({ from: isoDate, until: isoDate }),
     behaviour: z.object({
       headerScrollThresholdPx: whole(0, "pixels scrolled before the header changes, e.g. 50"),

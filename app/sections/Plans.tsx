@@ -1,15 +1,19 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { type Plan, site } from "../../content/site";
-import { checkoutPath, formatPrice, planPrice, type ViewerCount } from "../content/plans";
+import { checkoutPath, formatPrice, planPrice } from "../content/plans";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
 import { SectionHeading } from "./SectionHeading";
 
+/**
+ * The plans, with the viewer count to price them for. Every card carries a price and a link per count, and
+ * CSS shows the ones of the checked count (app.css, `data-viewer-choices`): choosing works before any script
+ * has run, without one, and costs no render.
+ */
 export function Plans() {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
-  const [viewers, setViewers] = useState<ViewerCount>(1);
   const name = useId();
 
   return (
@@ -17,37 +21,32 @@ export function Plans() {
       <div className="container-page">
         <SectionHeading id="plans-title" title={t("plans.heading")} lead={t("plans.intro")} />
 
-        <fieldset className="mx-auto mt-10 w-full max-w-md">
-          <legend className="mx-auto mb-3 text-center text-sm font-semibold uppercase tracking-wider text-muted">
-            {t("plans.viewersLegend")}
-          </legend>
-          <div className="grid grid-cols-3 rounded-full border border-line bg-surface p-1">
-            {site.viewerChoices.map((count) => (
-              <label
-                key={count}
-                className="relative cursor-pointer rounded-full px-2 py-2.5 text-center text-sm font-semibold leading-tight text-muted transition-colors has-checked:bg-cta has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
-              >
-                <input
-                  type="radio"
-                  name={name}
-                  value={count}
-                  checked={viewers === count}
-                  onChange={() => setViewers(count)}
-                  className="sr-only"
-                />
-                {t("plans.viewers", { count })}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <div data-viewer-choices>
+          <fieldset className="mx-auto mt-10 w-full max-w-md">
+            <legend className="mx-auto mb-3 text-center text-sm font-semibold uppercase tracking-wider text-muted">
+              {t("plans.viewersLegend")}
+            </legend>
+            <div className="grid grid-cols-3 rounded-full border border-line bg-surface p-1">
+              {site.viewerChoices.map((count, index) => (
+                <label
+                  key={count}
+                  className="relative cursor-pointer rounded-full px-2 py-2.5 text-center text-sm font-semibold leading-tight text-muted transition-colors has-checked:bg-cta has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
+                >
+                  <input type="radio" name={name} value={count} defaultChecked={index === 0} data-choice={index} className="sr-only" />
+                  {t("plans.viewers", { count })}
+                </label>
+              ))}
+            </div>
+          </fieldset>
 
-        <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-          {site.plans.map((plan) => (
-            <li key={plan.key}>
-              <PlanCard plan={plan} viewers={viewers} />
-            </li>
-          ))}
-        </ul>
+          <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+            {site.plans.map((plan) => (
+              <li key={plan.key}>
+                <PlanCard plan={plan} />
+              </li>
+            ))}
+          </ul>
+        </div>
 
         {site.trial.enabled && (
           <p className="mt-10 text-center text-muted">
@@ -62,7 +61,7 @@ export function Plans() {
   );
 }
 
-function PlanCard({ plan, viewers }: { plan: Plan; viewers: ViewerCount }) {
+function PlanCard({ plan }: { plan: Plan }) {
   const { t, items } = useTranslation();
   const language = useLanguage();
   const localized = useLocalizedPath();
@@ -90,9 +89,11 @@ function PlanCard({ plan, viewers }: { plan: Plan; viewers: ViewerCount }) {
       </h3>
       <p className="mt-1 text-sm font-medium text-accent">{period}</p>
       <p className="mt-5 flex items-baseline gap-2">
-        <span data-price className="text-5xl font-extrabold tracking-tight text-text">
-          {formatPrice(planPrice(plan, viewers), language)}
-        </span>
+        {site.viewerChoices.map((viewers, index) => (
+          <span key={viewers} data-for-choice={index} data-price className="text-5xl font-extrabold tracking-tight text-text">
+            {formatPrice(planPrice(plan, viewers), language)}
+          </span>
+        ))}
         <span className="text-sm text-muted">{t("plans.perPeriod", { period })}</span>
       </p>
       <p className="mt-1 text-xs text-muted">{t("plans.oneTimePayment")}</p>
@@ -109,17 +110,21 @@ function PlanCard({ plan, viewers }: { plan: Plan; viewers: ViewerCount }) {
         ))}
       </ul>
 
-      <Link
-        to={localized(checkoutPath(plan.key, viewers))}
-        className={`mt-8 inline-flex min-h-12 items-center justify-center rounded-full px-6 font-semibold transition-transform hover:-translate-y-0.5 ${
-          highlighted
-            ? "bg-cta text-white shadow-lg shadow-accent-strong/30"
-            : "border border-line bg-surface-2 text-text hover:border-accent"
-        }`}
-      >
-        {t("plans.choose", { plan: plan.name })}
-        <span className="sr-only">{t("plans.chooseDetails", { period, viewers: t("plans.viewers", { count: viewers }) })}</span>
-      </Link>
+      {site.viewerChoices.map((viewers, index) => (
+        <Link
+          key={viewers}
+          data-for-choice={index}
+          to={localized(checkoutPath(plan.key, viewers))}
+          className={`mt-8 inline-flex min-h-12 items-center justify-center rounded-full px-6 font-semibold transition-transform hover:-translate-y-0.5 ${
+            highlighted
+              ? "bg-cta text-white shadow-lg shadow-accent-strong/30"
+              : "border border-line bg-surface-2 text-text hover:border-accent"
+          }`}
+        >
+          {t("plans.choose", { plan: plan.name })}
+          <span className="sr-only">{t("plans.chooseDetails", { period, viewers: t("plans.viewers", { count: viewers }) })}</span>
+        </Link>
+      ))}
     </article>
   );
 }

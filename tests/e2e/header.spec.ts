@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
-import { header, mainNavigation, scrollTo, waitForHydration } from "../support/pages.ts";
+import { expectExpanded, header, mainNavigation, scrollTo, waitForHydration } from "../support/pages.ts";
 import { escapeRegExp, site, t } from "../support/site.ts";
 
 const threshold = site.behaviour.headerScrollThresholdPx;
@@ -153,15 +153,15 @@ test.describe("header on a small screen", () => {
   test("the menu toggle opens the menu, and choosing a link closes it", async ({ page, expectAccessible }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const toggle = header(page).getByRole("button", { name: toggleName });
+    const toggle = header(page).getByLabel(toggleName);
     const menu = mainNavigation(page, "en");
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(toggle, false);
     await expect(toggle).toHaveAccessibleName(t("en", "common.openMenu"));
     await expect(menu).toBeHidden();
     await expectAccessible(page);
 
     await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(toggle, true);
     await expect(toggle).toHaveAccessibleName(t("en", "common.closeMenu"));
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("listitem")).toHaveCount(navOrder.length);
@@ -170,7 +170,7 @@ test.describe("header on a small screen", () => {
     await expectAccessible(page);
 
     await menu.getByRole("link", { name: t("en", "nav.features"), exact: true }).click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(toggle, false);
     await expect(menu).toBeHidden();
     await expectScrolledTo(page, "features");
     await expectAccessible(page);
@@ -180,14 +180,14 @@ test.describe("header on a small screen", () => {
     await page.goto("/");
     await waitForHydration(page);
     await expectAccessible(page);
-    const toggle = header(page).getByRole("button", { name: toggleName });
+    const toggle = header(page).getByLabel(toggleName);
     await toggle.click();
     await mainNavigation(page, "en")
       .getByRole("link", { name: t("en", "nav.contact"), exact: true })
       .click();
     await expect(page).toHaveURL("/contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("en", "contact.heading"));
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(toggle, false);
     await expect(mainNavigation(page, "en")).toBeHidden();
     await expectAccessible(page);
   });
@@ -195,7 +195,7 @@ test.describe("header on a small screen", () => {
   test("the menu works from the keyboard: Tab, Enter, Escape returns focus to the toggle", async ({ page, expectAccessible }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const toggle = header(page).getByRole("button", { name: toggleName });
+    const toggle = header(page).getByLabel(toggleName);
 
     let presses = 0;
     while (!(await toggle.evaluate((element) => element === document.activeElement))) {
@@ -203,7 +203,7 @@ test.describe("header on a small screen", () => {
       await page.keyboard.press("Tab");
     }
     await page.keyboard.press("Enter");
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(toggle, true);
     const menu = mainNavigation(page, "en");
     await expect(menu).toBeVisible();
 
@@ -212,7 +212,7 @@ test.describe("header on a small screen", () => {
     await expectAccessible(page);
 
     await page.keyboard.press("Escape");
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(toggle, false);
     await expect(menu).toBeHidden();
     await expect(toggle).toBeFocused();
   });

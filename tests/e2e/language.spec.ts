@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
-import { languagePickerButton, mainNavigation, waitForHydration } from "../support/pages.ts";
+import { expectExpanded, languagePickerButton, mainNavigation, waitForHydration } from "../support/pages.ts";
 import { escapeRegExp, type Language, languages, localized, preferenceKey, site, t } from "../support/site.ts";
 
 const navOrder = ["home", "plans", "features", "blog", "about", "contact", "faq"] as const;
@@ -39,7 +39,7 @@ test.describe("language picker", () => {
 
     const picker = await languagePickerButton(page);
     await picker.click();
-    await expect(picker).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(picker, true);
     const choices = page.getByRole("list", { name: t("en", "common.chooseLanguage") });
     await expect(choices.getByRole("link")).toHaveText(languages.map((l) => t("en", `common.languageNames.${l}`)));
     await expectAccessible(page);
@@ -74,7 +74,7 @@ test.describe("language picker", () => {
     const picker = await languagePickerButton(page);
     await picker.focus();
     await page.keyboard.press("Enter");
-    await expect(picker).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(picker, true);
 
     const french = page.getByRole("list", { name: t("es", "common.chooseLanguage") }).getByRole("link", {
       name: t("es", "common.languageNames.fr"),

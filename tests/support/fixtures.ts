@@ -59,7 +59,7 @@ interface AxeViolation {
   nodes: string[];
 }
 
-interface Fixtures {
+export interface Fixtures {
   geolocationService: GeolocationStub;
   consoleErrors: ConsoleErrors;
   /** Runs axe-core (WCAG 2.0/2.1/2.2 A and AA) on a page and fails on any violation. */
