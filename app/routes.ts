@@ -53,6 +53,8 @@ const siteFiles: RouteConfigEntry[] = [
   route("manifest.webmanifest", "routes/manifest.ts"),
   // Articles' cards are drawn on their first request; the pages' are files of the build (decision 0030).
   route("images/social/:language/blog/:file", "routes/social-card.ts"),
+  // The country list, for a checkout or trial form reached by a client navigation.
+  route("countries/:file", "routes/countries.ts"),
 ];
 
 /**

@@ -11,6 +11,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { AutomaticRenewal } from "./AutomaticRenewal";
 import { CardFields } from "./CardFields";
 import { CheckoutNotices, type FailedAttempt, type RenewalNotice } from "./CheckoutNotices";
+import { CountrySelect } from "./CountrySelect";
 import { FormField, inputClass } from "./FormField";
 import { type CheckoutField, cardFields, checkoutFields, fieldLimits } from "./fields";
 import { PlanSection } from "./PlanSection";
@@ -27,7 +28,8 @@ export interface CheckoutFormData {
   cardOnSite: boolean;
   /** The processor's name, for the text that says the card is given on its page. */
   processor: string;
-  countries: readonly { code: string; name: string }[];
+  /** The name of the country the form starts with (`values.country`), as the country list writes it. */
+  countryName?: string;
   /** TAX_MODE as the order summary needs it (tax-breakdown.ts); absent with none. */
   tax?: CheckoutTax;
   /** What the visitor had typed, when they come back from the processor's page. */
@@ -74,7 +76,10 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
   );
   const [brand, setBrand] = useState(() => detectCardBrand(values.cardNumber ?? ""));
   // The billing country, for the VAT the summary shows: the one the form starts with, then the one chosen.
-  const [country, setCountry] = useState(values.country ?? "");
+  const [country, setCountry] = useState(() => ({
+    code: values.country ?? "",
+    name: (failed ? failed.countryName : loaderData.countryName) ?? values.country ?? "",
+  }));
   // The rules (zod, the phone numbers' metadata) are loaded when the visitor first focuses or taps the form.
   const rules = useLoadedOnFirstUse(() => import("./schema"));
   const { formRef, summaryRef, errors, summary, recheck, fieldEvents, onSubmit } = useFormChecks<CheckoutField>(
@@ -90,13 +95,12 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
   // A country chosen before the page's script ran is in the list but not yet in the state: read it once.
   useEffect(() => {
     const chosen = formRef.current?.elements.namedItem("country");
-    if (chosen instanceof HTMLSelectElement) setCountry(chosen.value);
+    if (chosen instanceof HTMLSelectElement) setCountry({ code: chosen.value, name: chosen.selectedOptions[0]?.text ?? chosen.value });
   }, [formRef]);
 
   const plan = findPlan(planKey) ?? site.plans[1];
   const totalCents = planPrice(plan, viewers);
   const amount = formatPrice(totalCents, language);
-  const countryName = loaderData.countries.find((option) => option.code === country)?.name ?? country;
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const summaryFields = fields.filter((field) => summary?.[field]);
 
@@ -166,8 +170,8 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
           taxSummary={
             <TaxSummary
               tax={loaderData.tax}
-              country={country}
-              countryName={countryName}
+              country={country.code}
+              countryName={country.name}
               totalCents={totalCents}
               processor={loaderData.processor}
             />
@@ -215,28 +219,22 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
           <div className="clear-both grid gap-5 sm:grid-cols-2">
             <FormField id={id("country")} label={t("checkout.fields.country")} error={errorText("country")}>
               {(describedBy, invalid) => (
-                <select
+                <CountrySelect
                   id={id("country")}
                   name="country"
+                  placeholder={t("checkout.chooseCountry")}
                   defaultValue={values.country ?? ""}
                   autoComplete="country"
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
                   onBlur={() => recheck("country")}
-                  onChange={(event) => {
-                    setCountry(event.target.value);
+                  onChoose={(code, name) => {
+                    setCountry({ code, name });
                     // The phone number and postal code are checked against the country.
                     if (errors.phone || errors.postalCode) recheck("phone", "postalCode", "country");
                   }}
                   className={inputClass}
-                >
-                  <option value="">{t("checkout.chooseCountry")}</option>
-                  {loaderData.countries.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
-                </select>
+                />
               )}
             </FormField>
             {textInput("city", { autoComplete: "address-level2" })}

@@ -9,6 +9,8 @@ export interface FailedAttempt {
   reason?: string;
   errors: FieldErrors;
   values: FormValues;
+  /** The name of the country in `values`, as the country list writes it. */
+  countryName?: string;
   idempotencyKey: string;
   /** The renewal token the action accepted, kept for the next attempt. */
   renewToken?: string;

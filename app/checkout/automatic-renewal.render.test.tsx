@@ -20,7 +20,6 @@ function render(language: Language, automaticRenewal: RenewalOffer | undefined, 
     testMode: false,
     cardOnSite: true,
     processor: "Test",
-    countries: [{ code: "ES", name: "España" }],
     automaticRenewal,
     values,
   };

@@ -8,6 +8,7 @@ import { privateNoStore } from "../cache-control";
 import { clientAddress, clientCountry, formLimits } from "../rate-limit.server";
 import { claimRenewal } from "../renewals/renew.server";
 import type { Services } from "../services.server";
+import { countryName } from "./countries";
 import { type OrderOutcome, type PlaceOrderContext, placeCardOrder, placeHostedOrder } from "./place-order.server";
 import { accessRenewsAutomatically } from "./renewal-offer.server";
 import {
@@ -39,8 +40,10 @@ export async function checkoutAction(request: Request, openServices: () => Promi
   const language = languageFromPath(requestPathname(request));
   // Null when the body is not a form at all (JSON, plain text, a broken multipart body): answered as invalid.
   const form = (await readForm(request)) ?? {};
-  const retry: { values: FormValues; idempotencyKey: string; errors: FieldErrors; renewToken?: string } = {
-    values: keptValues(form),
+  const values = keptValues(form);
+  const retry: { values: FormValues; countryName?: string; idempotencyKey: string; errors: FieldErrors; renewToken?: string } = {
+    values,
+    countryName: countryName(values.country, language),
     idempotencyKey: randomUUID(),
     errors: {},
   };

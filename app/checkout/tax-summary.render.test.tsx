@@ -11,12 +11,7 @@ import { allMessages } from "../i18n/messages.server";
 import { TranslationContext } from "../i18n/use-translation";
 import { CheckoutForm, type CheckoutFormData } from "./CheckoutForm";
 import type { FailedAttempt } from "./CheckoutNotices";
-
-const countries = [
-  { code: "ES", name: "España" },
-  { code: "FR", name: "France" },
-  { code: "US", name: "United States" },
-];
+import { countryName } from "./countries";
 
 function render(language: Language, data: Partial<CheckoutFormData>, failed?: FailedAttempt): string {
   const loaderData: CheckoutFormData = {
@@ -26,7 +21,8 @@ function render(language: Language, data: Partial<CheckoutFormData>, failed?: Fa
     testMode: false,
     cardOnSite: false,
     processor: "Stripe",
-    countries,
+    // As the route's loader names it.
+    countryName: countryName(data.values?.country, language),
     ...data,
   };
   const page = () => (
@@ -57,9 +53,15 @@ describe("the VAT in the checkout's summary, drawn by the server", () => {
   });
 
   it("after a post that came back with errors, for the country posted", () => {
-    const failed = { state: "invalid", values: { country: "ES", plan: "advanced", viewers: "1" }, idempotencyKey: "k", errors: {} };
+    const failed = {
+      state: "invalid",
+      values: { country: "ES", plan: "advanced", viewers: "1" },
+      countryName: "Spain",
+      idempotencyKey: "k",
+      errors: {},
+    };
     const html = render("en", { ...euOss, values: { country: "FR" } }, failed as unknown as FailedAttempt);
-    expect(summary(html)).toBe(`Includes VAT 21% (España): ${vat(2100, "en")}`);
+    expect(summary(html)).toBe(`Includes VAT 21% (Spain): ${vat(2100, "en")}`);
   });
 
   it("asks for a country before one is chosen; none outside the EU; Stripe's page with Stripe Tax", () => {

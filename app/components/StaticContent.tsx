@@ -1,6 +1,7 @@
-import { type MouseEvent, type ReactNode, useState, useSyncExternalStore } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { inSiteDestination } from "./router-link-click";
+import { setElsewhere, useServerHtmlAtMount } from "./use-server-html-at-mount";
 
 type ContainerTag = "div" | "article";
 
@@ -27,21 +28,11 @@ export function StaticContent({ version, ...props }: StaticContentProps) {
   return <KeptWhenHydrating key={version} {...props} />;
 }
 
-/** Telling React "the HTML inside is set elsewhere" makes hydration leave the server's children in place. */
-const setElsewhere = { __html: "" };
-const noSubscription = () => () => {};
-
 function KeptWhenHydrating({ as: Tag = "div", className, children }: Omit<StaticContentProps, "version">) {
-  // React reads the server snapshot while it hydrates and the client one when it renders from nothing.
-  const hydrating = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
   // Fixed at mount: after hydration, the kept HTML is never replaced by an empty render.
-  const [keepServerHtml] = useState(hydrating);
+  const keepServerHtml = useServerHtmlAtMount();
   const followRouterLink = useFollowRouterLink();
-  if (keepServerHtml && typeof document !== "undefined") {
+  if (keepServerHtml) {
     // The constant object is the same at every render, so React never writes it into the element.
     return <Tag className={className} dangerouslySetInnerHTML={setElsewhere} suppressHydrationWarning onClick={followRouterLink} />;
   }

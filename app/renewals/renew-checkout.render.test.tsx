@@ -26,10 +26,6 @@ function render(language: Language, data: Partial<CheckoutFormData>): string {
     testMode: false,
     cardOnSite: true,
     processor: "Test",
-    countries: [
-      { code: "ES", name: "España" },
-      { code: "FR", name: "France" },
-    ],
     ...data,
   };
   const page = () => (

@@ -6,7 +6,7 @@ import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { CheckoutForm } from "../checkout/CheckoutForm";
 import { checkoutAction } from "../checkout/checkout-action.server";
 import { checkoutTax } from "../checkout/checkout-tax.server";
-import { countryOptions } from "../checkout/countries";
+import { countryName } from "../checkout/countries";
 import { OrderConfirmed, PaymentPending } from "../checkout/OrderStatus";
 import { renewalOffer } from "../checkout/renewal-offer.server";
 import { resumeCheckout } from "../checkout/resume.server";
@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = findPlan(params.get("plan")) ?? findPlan(site.defaultPlan);
   const viewers = Number(params.get("viewers"));
   const renews = renewal?.kind === "welcome" && renewal.token ? renewal.access : undefined;
+  const values = resumed?.values ?? (renewal && renewal.kind !== "expired" ? renewal.values : undefined);
   const automaticRenewal = await renewalOffer(async () => (await openServices()).db, { language, params, renews });
   return data(
     {
@@ -46,12 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       testMode: paymentTraits.testMode,
       cardOnSite: paymentTraits.checkoutOrigin === null,
       processor: paymentTraits.displayName,
-      // Country names and their order come from the server's Intl data, so the browser shows exactly what
-      // was rendered (browsers' own names differ slightly).
-      countries: countryOptions(language),
       // What the order summary says of the VAT in the price: nothing with TAX_MODE=none.
       tax: checkoutTax(),
-      values: resumed?.values ?? (renewal && renewal.kind !== "expired" ? renewal.values : undefined),
+      values,
+      // The list itself is in the page's HTML, not in its data (CountrySelect); the summary names the country.
+      countryName: countryName(values?.country, language),
       resumed: resumed !== undefined,
       renewal: renewal?.kind,
       // The signed token, sent back with the form, marks the order as a renewal of the access (checked again).

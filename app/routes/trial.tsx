@@ -3,7 +3,6 @@ import { languageFromPath, requestPathname } from "../../common/languages";
 import { readForm } from "../../common/read-form.ts";
 import { site } from "../../content/site";
 import { actionOrLoaderHeaders, sharedForAMinute } from "../cache-control";
-import { countryOptions } from "../checkout/countries";
 import { PageHeading } from "../components/PageHeading";
 import { translatorFor } from "../i18n/registry";
 import { useTranslation } from "../i18n/use-translation";
@@ -20,10 +19,10 @@ import type { Route } from "./+types/trial";
  * a country; its answer is step 2, the mailed code, on the same address; a right code leads to step 3,
  * `/trial/confirmed`. Plain forms: it all works without JavaScript.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader() {
   requireTrialEnabled();
-  // The same for every visitor (no personal data): the country names come from the server's Intl data.
-  return data({ countries: countryOptions(languageFromPath(requestPathname(request))) }, { headers: sharedForAMinute });
+  // The same for every visitor (no personal data). The country list is in the page's HTML (CountrySelect).
+  return data({}, { headers: sharedForAMinute });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +44,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   });
 };
 
-export default function Trial({ loaderData, actionData }: Route.ComponentProps) {
+export default function Trial({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const answer = actionData as TrialAnswer | undefined;
   const hours = site.trial.hours;
@@ -70,7 +69,7 @@ export default function Trial({ loaderData, actionData }: Route.ComponentProps) 
       </PageHeading>
       <div className="container-page max-w-2xl space-y-6 py-12">
         {answer && <TrialNotice answer={answer} />}
-        <TrialDetailsForm answer={answer} countries={loaderData.countries} />
+        <TrialDetailsForm answer={answer} />
       </div>
     </>
   );

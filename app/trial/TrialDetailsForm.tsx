@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { site } from "../../content/site";
+import { CountrySelect } from "../checkout/CountrySelect";
 import { FormField, inputClass } from "../checkout/FormField";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
@@ -39,7 +40,7 @@ export function TrialNotice({ answer }: { answer: DetailsAnswer }) {
 }
 
 /** Step 1: who asks, with no card. What was typed comes back after any answer. */
-export function TrialDetailsForm({ answer, countries }: { answer?: DetailsAnswer; countries: readonly { code: string; name: string }[] }) {
+export function TrialDetailsForm({ answer }: { answer?: DetailsAnswer }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
   const values: Partial<TrialValues> = answer?.values ?? {};
@@ -94,22 +95,16 @@ export function TrialDetailsForm({ answer, countries }: { answer?: DetailsAnswer
       </FormField>
       <FormField id={fieldId("country")} label={t("trial.fields.country")} error={error("country")}>
         {(describedBy, invalid) => (
-          <select
+          <CountrySelect
             id={fieldId("country")}
             name="country"
             autoComplete="country"
+            placeholder={t("trial.chooseCountry")}
             defaultValue={values.country ?? ""}
             aria-describedby={describedBy}
             aria-invalid={invalid}
             className={inputClass}
-          >
-            <option value="">{t("trial.chooseCountry")}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
+          />
         )}
       </FormField>
       <p className="text-sm text-muted">{t("trial.rules")}</p>

@@ -124,6 +124,29 @@ test.describe("checkout", () => {
     await expect(field(page, "en", "firstName")).toHaveAttribute("aria-invalid", "true");
   });
 
+  test("its country list is in the page, not in its data; a client navigation asks for it", async ({ page, request }) => {
+    // Once in the HTML, as options: not again in the data React Router writes into the page.
+    const html = await (await request.get("/fr/checkout", { headers: { accept: "text/html" } })).text();
+    expect(html.match(/Allemagne/g)).toHaveLength(1);
+    expect(html).toContain('<option value="DE">Allemagne</option>');
+    const listed = html.match(/<option value="[A-Z]{2}"/g)?.length ?? 0;
+    expect(listed).toBeGreaterThan(240);
+
+    await openHydrated(page, "/fr");
+    const plans = page.locator("#plans");
+    await plans.scrollIntoViewIfNeeded();
+    await expect(plans).toHaveAttribute("data-loaded", "true");
+    const listAsked = page.waitForResponse((response) => response.url().endsWith("/countries/fr.json"));
+    await plans.locator('[data-plan="advanced"]').getByRole("link").click();
+    await expect(page).toHaveURL(localized("fr", "/checkout?plan=advanced&viewers=1"));
+    expect((await listAsked).status()).toBe(200);
+    const country = field(page, "fr", "country");
+    // The same countries as the server's page, after the empty choice.
+    await expect(country.locator("option")).toHaveCount(listed + 1);
+    await country.selectOption("BE");
+    await expect(country.locator("option:checked")).toHaveText("Belgique");
+  });
+
   test("works without JavaScript, through the server", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
