@@ -20,6 +20,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
+import { type FirstTapFigures, measureFirstTaps } from "./bench/first-tap.ts";
+import { firstTapBudgetMs, firstTapChecks, firstTapTable } from "./bench/first-tap-report.ts";
 import { measurePageAndTwin, type PageResult, slowCpuBenchmarkIndex, warmUpBrowser } from "./bench/lighthouse.ts";
 import { pagePaths, pagesToMeasure } from "./bench/pages.ts";
 import { budgets, type Check, lighthouseChecks, lighthouseTable, marks, summary } from "./bench/report.ts";
@@ -92,6 +94,7 @@ async function runLighthouse(): Promise<Check[]> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   const results: PageResult[] = [];
   const pairs: PageAndTwinFigures[] = [];
+  let taps: FirstTapFigures[] = [];
   try {
     const [first] = pages ?? [];
     if (first) {
@@ -118,6 +121,11 @@ async function runLighthouse(): Promise<Check[]> {
     }
   } finally {
     await chrome.kill();
+  }
+  try {
+    console.log(`\nFirst taps: each page's controls, ${runs} times on the page and its twin in turn, at 4x CPU slowdown`);
+    taps = await measureFirstTaps(chromiumPath, chromiumArgs, { page: proxies.pageBase, twin: proxies.twinBase }, pages ?? [], runs);
+  } finally {
     await proxies.stop();
   }
   const rows = results.map((result) => result.figures);
@@ -151,7 +159,13 @@ async function runLighthouse(): Promise<Check[]> {
       `${twinBudgets.lcpAboveTwinShare * 100}% of the twin's, CLS the twin's (docs/decisions/0032-the-page-beside-its-twin.md).\n`,
   );
   for (const line of twinTable(pairs)) console.log(line);
-  writeFileSync("bench-results/lighthouse.json", JSON.stringify(pairs, null, 2));
+  console.log(
+    `\nThe first tap on a phone (Interaction to Next Paint, Chromium's Event Timing, 4x CPU slowdown, median of ${runs}), ` +
+      `tapped as soon as the page has loaded, while it may still be hydrating. Budget: ${firstTapBudgetMs} ms. ` +
+      "The twin's is the same tap on the page without its scripts: the floor of that minute.\n",
+  );
+  for (const line of firstTapTable(taps)) console.log(line);
+  writeFileSync("bench-results/lighthouse.json", JSON.stringify({ pairs, taps }, null, 2));
   console.log("Figures saved to bench-results/lighthouse.json, each page's full Lighthouse report to bench-results/lighthouse/.");
-  return [...lighthouseChecks(rows), ...twinChecks(pairs)];
+  return [...lighthouseChecks(rows), ...twinChecks(pairs), ...firstTapChecks(taps)];
 }
