@@ -14,21 +14,27 @@
  * throughput part runs only when the landing page is among the pages); `--throughput-only` skips Lighthouse;
  * `--runs 3` (the default) measures each page three times, each figure the median of the three;
  * `--rounds 3` has the two servers take turns three times under load, the median run of each counting.
+ * `--beside <folder>` also measures another site's landing page, built into that folder (AstroWind's
+ * `dist`, built by scripts/bench/build-astrowind.sh), at the start and at the end of the Lighthouse part,
+ * and holds each twin's TBT to its own.
  * Ports: BENCH_PORT (3200) for the server, a free one after it (up to 3299) for nginx. The server answers the
  * language detection's geolocation itself, as it does by default.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import { type FirstTapFigures, measureFirstTaps } from "./bench/first-tap.ts";
 import { firstTapBudgetMs, firstTapChecks, firstTapTable } from "./bench/first-tap-report.ts";
-import { measurePageAndTwin, type PageResult, slowCpuBenchmarkIndex, warmUpBrowser } from "./bench/lighthouse.ts";
+import { measurePageAndTwin, measureReference, type PageResult, slowCpuBenchmarkIndex, warmUpBrowser } from "./bench/lighthouse.ts";
+import { median } from "./bench/median.ts";
 import { pagePaths, pagesToMeasure } from "./bench/pages.ts";
-import { budgets, type Check, lighthouseChecks, lighthouseTable, marks, summary } from "./bench/report.ts";
+import { budgets, type Check, lighthouseChecks, lighthouseTable, marks, type PageFigures, summary } from "./bench/report.ts";
 import { freePort, startServer } from "./bench/server.ts";
+import { serveStaticSite } from "./bench/static-site.ts";
 import { measureThroughput } from "./bench/throughput.ts";
 import { startPageAndTwin } from "./bench/twin.ts";
-import { type PageAndTwinFigures, twinBudgets, twinChecks, twinTable } from "./bench/twin-report.ts";
+import { floorChecks, floorTable, type PageAndTwinFigures, twinBudgets, twinChecks, twinTable } from "./bench/twin-report.ts";
 import { warmUp } from "./bench/warm-up.ts";
 import { chromiumArgs, chromiumPath } from "./support/chromium.ts";
 
@@ -38,6 +44,7 @@ const { values: options } = parseArgs({
     "throughput-only": { type: "boolean", default: false },
     rounds: { type: "string", default: "1" },
     runs: { type: "string", default: "3" },
+    beside: { type: "string" },
   },
 });
 const rounds = Number(options.rounds);
@@ -92,8 +99,10 @@ async function runLighthouse(): Promise<Check[]> {
   const pagePort = await freePort(port + 2, 3299);
   const proxies = await startPageAndTwin(port, pagePort, await freePort(pagePort + 1, 3299));
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
+  const reference = options.beside ? await serveStaticSite(resolve(options.beside), await freePort(pagePort + 2, 3299)) : undefined;
   const results: PageResult[] = [];
   const pairs: PageAndTwinFigures[] = [];
+  const referenceRuns: { start: PageFigures[]; end: PageFigures[] } = { start: [], end: [] };
   let taps: FirstTapFigures[] = [];
   try {
     const [first] = pages ?? [];
@@ -101,6 +110,8 @@ async function runLighthouse(): Promise<Check[]> {
       await warmUpBrowser(chrome.port, proxies.pageBase, first);
       await warmUpBrowser(chrome.port, proxies.twinBase, first);
     }
+    const referenceDirectory = "bench-results/lighthouse/beside";
+    if (reference) referenceRuns.start = await measureReference(chrome.port, reference.base, `${referenceDirectory}/start`, runs);
     for (const page of pages ?? []) {
       const measured = await measurePageAndTwin(
         chrome.port,
@@ -119,8 +130,10 @@ async function runLighthouse(): Promise<Check[]> {
       results.push(result);
       pairs.push({ page: result.figures, twin: measured.twin.figures });
     }
+    if (reference) referenceRuns.end = await measureReference(chrome.port, reference.base, `${referenceDirectory}/end`, runs);
   } finally {
     await chrome.kill();
+    await reference?.stop();
   }
   try {
     console.log(`\nFirst taps: each page's controls, ${runs} times on the page and its twin in turn, at 4x CPU slowdown`);
@@ -159,6 +172,17 @@ async function runLighthouse(): Promise<Check[]> {
       `${twinBudgets.lcpAboveTwinShare * 100}% of the twin's, CLS the twin's (docs/decisions/0032-the-page-beside-its-twin.md).\n`,
   );
   for (const line of twinTable(pairs)) console.log(line);
+  const referenceTbtMs = median([...referenceRuns.start, ...referenceRuns.end].map((figures) => figures.tbtMs));
+  if (reference) {
+    const describe = (runs: PageFigures[]) =>
+      `TBT ${runs.map((figures) => Math.round(figures.tbtMs)).join(", ")} ms, performance ${runs.map((figures) => figures.performance).join(", ")}, ` +
+      `LCP ${runs.map((figures) => Math.round(figures.lcpMs)).join(", ")} ms, JS ${runs.map((figures) => figures.jsKb.toFixed(1)).join(", ")} KB`;
+    console.log(
+      `\nThe floor beside another site's: ${options.beside}'s landing page, measured at the start (${describe(referenceRuns.start)}) ` +
+        `and at the end (${describe(referenceRuns.end)}) of this run. Each twin's TBT is held to the median of those runs.\n`,
+    );
+    for (const line of floorTable(pairs, referenceTbtMs)) console.log(line);
+  }
   console.log(
     `\nThe first tap on a phone (Interaction to Next Paint, Chromium's Event Timing, 4x CPU slowdown, median of ${runs}), ` +
       `tapped as soon as the page has loaded, while it may still be hydrating. Budget: ${firstTapBudgetMs} ms. ` +
@@ -167,5 +191,10 @@ async function runLighthouse(): Promise<Check[]> {
   for (const line of firstTapTable(taps)) console.log(line);
   writeFileSync("bench-results/lighthouse.json", JSON.stringify({ pairs, taps }, null, 2));
   console.log("Figures saved to bench-results/lighthouse.json, each page's full Lighthouse report to bench-results/lighthouse/.");
-  return [...lighthouseChecks(rows), ...twinChecks(pairs), ...firstTapChecks(taps)];
+  return [
+    ...lighthouseChecks(rows),
+    ...twinChecks(pairs),
+    ...(reference ? floorChecks(pairs, referenceTbtMs) : []),
+    ...firstTapChecks(taps),
+  ];
 }

@@ -120,6 +120,17 @@ export async function measurePageAndTwin(
   return { page: medianResult(pageRuns, page, reportDirectory), twin: medianResult(twinRuns, page, twinDirectory) };
 }
 
+/**
+ * Another site's landing page (`--beside`, served by static-site.ts), measured `runs` times like ours: the
+ * figures of each run, its reports under `directory`.
+ */
+export async function measureReference(chromePort: number, base: string, directory: string, runs: number): Promise<PageFigures[]> {
+  const landing: PageToMeasure = { language: "en", path: "/", url: "/" };
+  const results: PageFigures[] = [];
+  for (let run = 0; run < runs; run++) results.push((await measurePage(chromePort, base, landing, directory, run)).figures);
+  return results;
+}
+
 function medianResult(results: PageResult[], page: PageToMeasure, reportDirectory: string): PageResult {
   const chosen = results[medianRunIndex(results.map((result) => result.figures))] ?? results[0];
   if (!chosen) throw new Error("A median needs at least one run");

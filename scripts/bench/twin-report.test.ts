@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PageFigures } from "./report.ts";
-import { twinChecks, twinTable } from "./twin-report.ts";
+import { floorChecks, floorTable, twinChecks, twinTable } from "./twin-report.ts";
 
 const figures: PageFigures = {
   language: "en",
@@ -43,5 +43,19 @@ describe("the page beside its twin", () => {
     expect(headings).toMatch(/^lang page +TBT − twin's +perf vs twin's +LCP − twin's +CLS vs twin's$/);
     expect(budgets).toMatch(/budget +≤ 30 ms +≥ twin's +≤ 10% of twin's +≤ twin's$/);
     expect(row).toMatch(/^en {3}\/about +\+23 ms \(400 − 377\) ✓ +92 \(twin 92\) ✓/);
+  });
+
+  it("holds each twin's TBT to the reference landing page's, measured in the same run", () => {
+    const pairs = [
+      { page: figures, twin },
+      { page: { ...figures, url: "/es/about", language: "es" as const }, twin: { ...twin, tbtMs: 150 } },
+    ];
+    expect(floorChecks(pairs, 160).map((check) => [check.subject, check.text, check.budget, check.pass])).toEqual([
+      ["/about", "377 ms", "≤ 160 ms", false],
+      ["/es/about", "150 ms", "≤ 160 ms", true],
+    ]);
+    const table = floorTable(pairs, 160);
+    expect(table[0]).toContain("≤ the reference's 160 ms");
+    expect(table[2]).toMatch(/es {3}\/es\/about\s+150 ✓$/);
   });
 });

@@ -96,3 +96,32 @@ export function twinChecks(pairs: PageAndTwinFigures[]): Check[] {
     })),
   );
 }
+
+/**
+ * The floor against another site's (issue 25): each twin's TBT beside the TBT of a reference landing page
+ * (`--beside`, AstroWind's in the issue) measured in the same run, the median of its runs.
+ */
+export function floorTable(pairs: PageAndTwinFigures[], referenceTbtMs: number): string[] {
+  const pageWidth = Math.max(20, ...pairs.map(({ page }) => page.url.length + 5)) + 1;
+  return [
+    `${"lang page".padEnd(pageWidth)}  twin's TBT ms   budget: ≤ the reference's ${Math.round(referenceTbtMs)} ms`,
+    ...pairs.map(
+      ({ page, twin }) =>
+        `${`${page.language.padEnd(5)}${page.url}`.padEnd(pageWidth)}  ${ms(twin.tbtMs)} ${mark(floorPasses(twin, referenceTbtMs))}`,
+    ),
+  ];
+}
+
+function floorPasses(twin: PageFigures, referenceTbtMs: number): boolean {
+  return measured(twin.tbtMs, referenceTbtMs) && twin.tbtMs <= referenceTbtMs;
+}
+
+export function floorChecks(pairs: PageAndTwinFigures[], referenceTbtMs: number): Check[] {
+  return pairs.map(({ page, twin }) => ({
+    subject: page.url,
+    figure: "twin's TBT vs the reference's",
+    text: `${ms(twin.tbtMs)} ms`,
+    budget: `≤ ${ms(referenceTbtMs)} ms`,
+    pass: floorPasses(twin, referenceTbtMs),
+  }));
+}
