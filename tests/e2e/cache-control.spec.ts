@@ -138,6 +138,8 @@ const others: Record<string, Expectation> = {
     sample: at("/images/social/en/blog/smart-tv-setup-guide.jpg"),
   },
   "manifest.webmanifest": { get: sharedForAnHour, post: askEachTime, resource: true },
+  // The country list a client navigation to the checkout or the trial asks for: the same for everyone.
+  "countries/:file": { get: "public, max-age=86400", post: askEachTime, resource: true, sample: at("/countries/fr.json") },
   // This server takes payments on the test gateway, which has no webhook: every processor's path answers,
   // and keeps, nothing.
   "webhooks/:processor": { get: neverStored, post: neverStored, resource: true, sample: at("/webhooks/stripe") },
