@@ -13,19 +13,10 @@ import {
   list,
   localized,
   planPrice,
+  sectionHeadings,
   site,
   t,
 } from "../support/site.ts";
-
-/** The heading of each lazy section, by id (the locale key of its title). */
-const sectionHeadings: Record<(typeof lazySections)[number], string> = {
-  plans: "plans.heading",
-  showcase: "showcase.heading",
-  features: "features.heading",
-  testimonials: "testimonials.heading",
-  blog: "blogTeaser.heading",
-  faq: "faq.heading",
-};
 
 /** The largest of the configured lazy-loading margins: a section further than this below the fold must wait. */
 const farMarginPx = Math.max(...site.behaviour.lazySectionMarginsPx);

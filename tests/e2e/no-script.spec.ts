@@ -6,19 +6,9 @@
 import type { Page } from "@playwright/test";
 import { expect, type Fixtures, test } from "../support/fixtures.ts";
 import { expectExpanded, header, languagePickerButton, mainNavigation } from "../support/pages.ts";
-import { formatPrice, lazySections, localized, planPrice, site, t } from "../support/site.ts";
+import { formatPrice, lazySections, localized, planPrice, sectionHeadings, site, t } from "../support/site.ts";
 
 test.use({ javaScriptEnabled: false });
-
-/** The headings of the landing's lazy sections, by id (the locale key of each title). */
-const sectionHeadings: Record<(typeof lazySections)[number], string> = {
-  plans: "plans.heading",
-  showcase: "showcase.heading",
-  features: "features.heading",
-  testimonials: "testimonials.heading",
-  blog: "blogTeaser.heading",
-  faq: "faq.heading",
-};
 
 /**
  * Audits what a browser without scripts shows. axe needs a script of its own, and a page with scripting

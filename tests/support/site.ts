@@ -29,6 +29,16 @@ export const preferenceKey = "user-language-preference";
 export const lazySections = ["plans", "showcase", "features", "testimonials", "blog", "faq"] as const;
 export const landingSections = ["home", ...lazySections] as const;
 
+/** The heading of each lazy section, by id (the locale key of its title). */
+export const sectionHeadings: Record<(typeof lazySections)[number], string> = {
+  plans: "plans.heading",
+  showcase: "showcase.heading",
+  features: "features.heading",
+  testimonials: "testimonials.heading",
+  blog: "blogTeaser.heading",
+  faq: "faq.heading",
+};
+
 /** Googlebot's smartphone user agent, as Google publishes it. */
 export const googlebotUserAgent =
   "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.139 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
