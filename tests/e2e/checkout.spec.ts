@@ -147,6 +147,25 @@ test.describe("checkout", () => {
     await expect(country.locator("option:checked")).toHaveText("Belgique");
   });
 
+  test("its country list is still there after a client navigation when the list cannot be fetched", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/countries\/es\.json/);
+    await page.route("**/countries/*.json", (route) => route.abort());
+    await openHydrated(page, "/es");
+    const plans = page.locator("#plans");
+    await plans.scrollIntoViewIfNeeded();
+    await expect(plans).toHaveAttribute("data-loaded", "true");
+    await plans.locator('[data-plan="premium"]').getByRole("link").click();
+    await expect(page).toHaveURL(localized("es", "/checkout?plan=premium&viewers=1"));
+    // The browser's own names, rather than a list the visitor cannot choose from.
+    const country = field(page, "es", "country");
+    await expect.poll(() => country.locator("option").count()).toBeGreaterThan(200);
+    await country.selectOption("MX");
+    await expect(country).toHaveValue("MX");
+  });
+
   test("works without JavaScript, through the server", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
