@@ -147,10 +147,7 @@ test.describe("checkout", () => {
     await expect(country.locator("option:checked")).toHaveText("Belgique");
   });
 
-  test("its country list is still there after a client navigation when the list cannot be fetched", async ({
-    page,
-    consoleErrors,
-  }) => {
+  test("its country list is still there after a client navigation when the list cannot be fetched", async ({ page, consoleErrors }) => {
     consoleErrors.allow(/countries\/es\.json/);
     await page.route("**/countries/*.json", (route) => route.abort());
     await openHydrated(page, "/es");
