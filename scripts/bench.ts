@@ -34,7 +34,15 @@ import { freePort, startServer } from "./bench/server.ts";
 import { serveStaticSite } from "./bench/static-site.ts";
 import { measureThroughput } from "./bench/throughput.ts";
 import { startPageAndTwin } from "./bench/twin.ts";
-import { floorChecks, floorTable, type PageAndTwinFigures, twinBudgets, twinChecks, twinTable } from "./bench/twin-report.ts";
+import {
+  floorChecks,
+  floorTable,
+  type PageAndTwinFigures,
+  referenceRunsText,
+  twinBudgets,
+  twinChecks,
+  twinTable,
+} from "./bench/twin-report.ts";
 import { warmUp } from "./bench/warm-up.ts";
 import { chromiumArgs, chromiumPath } from "./support/chromium.ts";
 
@@ -174,12 +182,9 @@ async function runLighthouse(): Promise<Check[]> {
   for (const line of twinTable(pairs)) console.log(line);
   const referenceTbtMs = median([...referenceRuns.start, ...referenceRuns.end].map((figures) => figures.tbtMs));
   if (reference) {
-    const describe = (runs: PageFigures[]) =>
-      `TBT ${runs.map((figures) => Math.round(figures.tbtMs)).join(", ")} ms, performance ${runs.map((figures) => figures.performance).join(", ")}, ` +
-      `LCP ${runs.map((figures) => Math.round(figures.lcpMs)).join(", ")} ms, JS ${runs.map((figures) => figures.jsKb.toFixed(1)).join(", ")} KB`;
     console.log(
-      `\nThe floor beside another site's: ${options.beside}'s landing page, measured at the start (${describe(referenceRuns.start)}) ` +
-        `and at the end (${describe(referenceRuns.end)}) of this run. Each twin's TBT is held to the median of those runs.\n`,
+      `\nThe floor beside another site's: ${options.beside}'s landing page, measured at the start (${referenceRunsText(referenceRuns.start)}) ` +
+        `and at the end (${referenceRunsText(referenceRuns.end)}) of this run. Each twin's TBT is held to the median of those runs.\n`,
     );
     for (const line of floorTable(pairs, referenceTbtMs)) console.log(line);
   }

@@ -11,7 +11,7 @@ interface CountrySelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
 }
 
 /**
- * The list of 254 countries, which costs a script nothing. The server writes the options into the page and
+ * The list of 249 countries, which costs a script nothing. The server writes the options into the page and
  * hydration keeps them as they are: they never travel as loader data, and React never walks them. A page
  * reached by a client navigation asks for the list (a file the browser keeps for a day); the names always
  * come from the server's Intl data, since browsers name some countries slightly differently, and building

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PageFigures } from "./report.ts";
-import { floorChecks, floorTable, twinChecks, twinTable } from "./twin-report.ts";
+import { floorChecks, floorTable, referenceRunsText, twinChecks, twinTable } from "./twin-report.ts";
 
 const figures: PageFigures = {
   language: "en",
@@ -57,5 +57,8 @@ describe("the page beside its twin", () => {
     const table = floorTable(pairs, 160);
     expect(table[0]).toContain("≤ the reference's 160 ms");
     expect(table[2]).toMatch(/es {3}\/es\/about\s+150 ✓$/);
+    expect(referenceRunsText([figures, { ...figures, tbtMs: 0.4, performance: 100, lcpMs: 1202.6, jsKb: 4.66 }])).toBe(
+      "TBT 400, 0 ms, performance 92, 100, LCP 1000, 1203 ms, JS 116.0, 4.7 KB",
+    );
   });
 });

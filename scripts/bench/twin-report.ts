@@ -97,6 +97,15 @@ export function twinChecks(pairs: PageAndTwinFigures[]): Check[] {
   );
 }
 
+/** The reference site's runs, each figure run by run: "TBT 112, 0, 32 ms, performance 96, 100, 100, ...". */
+export function referenceRunsText(runs: PageFigures[]): string {
+  const each = (figure: (figures: PageFigures) => string) => runs.map(figure).join(", ");
+  return (
+    `TBT ${each((figures) => ms(figures.tbtMs))} ms, performance ${each((figures) => `${figures.performance}`)}, ` +
+    `LCP ${each((figures) => ms(figures.lcpMs))} ms, JS ${each((figures) => figures.jsKb.toFixed(1))} KB`
+  );
+}
+
 /**
  * The floor against another site's (issue 25): each twin's TBT beside the TBT of a reference landing page
  * (`--beside`, AstroWind's in the issue) measured in the same run, the median of its runs.
