@@ -120,8 +120,18 @@ for (const target of testTargets) {
         release = resolve;
       });
       const job = await add("slow");
-      const first = runner({ slow: { run: () => stuck } }, { leaseMs: 10_000 }).runOnce();
-      await waitFor(async () => (await row(job.id)).locked_by === "w1");
+      let running = false;
+      const slow: JobHandler = {
+        run: () => {
+          running = true;
+          return stuck;
+        },
+      };
+      const first = runner({ slow }, { leaseMs: 10_000 }).runOnce();
+      // Running, not only claimed: a job waits its turn behind the event loop's I/O after its claim, and a
+      // clock moved on before it starts would have it skipped instead (its claim lapsed).
+      await waitFor(async () => running);
+      expect((await row(job.id)).locked_by).toBe("w1");
       now = secs(10);
       const second = runner({ slow: { run: async () => {} } }, { db: handle.openAnother(), worker: "w2" });
       expect(await second.runOnce()).toEqual({ ran: 1, failed: 0 });
