@@ -3,11 +3,18 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { blogContentAlias } from "./scripts/bundle/blog-content.ts";
 import { shellChunks } from "./scripts/bundle/chunk-groups.ts";
+import { standaloneScript } from "./scripts/bundle/standalone-script.ts";
 
 const shell = shellChunks();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), shell.plugin],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    shell.plugin,
+    // The language detection of a first visit runs before, and without, the app (app/page-scripts.server.ts).
+    standaloneScript("language-detection", "app/i18n/detect-on-landing.ts"),
+  ],
   resolve: { tsconfigPaths: true, alias: blogContentAlias() },
   build: {
     // A strict CSP never meets an inlined asset: every font, image and script is a real file.

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
+import languageDetectionScript from "virtual:language-detection";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -8,9 +9,10 @@ import { logger } from "../server/logger.ts";
 import { NonceContext } from "./components/nonce";
 import { assertValidLocales } from "./content/validate-content";
 import { pageContentSecurityPolicy } from "./csp.server";
-import { hydrateAfterPaint } from "./hydrate-after-paint";
+import { type DeferOptions, hydrateAfterPaint } from "./hydrate-after-paint";
 import { allMessages } from "./i18n/messages.server";
 import { registerMessages } from "./i18n/registry";
+import { pageScriptOptions } from "./page-scripts.server";
 import { paymentTraits } from "./service-host.server";
 
 // A broken content file stops the start here, naming the file and the field.
@@ -30,8 +32,9 @@ export const crossSitePaths = paymentTraits.webhookPath ? [paymentTraits.webhook
 /**
  * Renders a page to HTML. Pages have no deferred data, so the whole document is rendered before the
  * first byte: every visitor, crawler or not, gets complete HTML, and a broken render is a clean error page.
- * In production the page then asks for its JavaScript only after its first paint (hydrate-after-paint.ts);
- * Vite's development server keeps React Router's scripts as they are, for hot reload.
+ * In production the page then asks for its JavaScript only after its first paint, and a public page only at
+ * the visitor's first interaction (hydrate-after-paint.ts, page-scripts.server.ts); Vite's development server
+ * keeps React Router's scripts as they are, for hot reload.
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   const nonce = randomBytes(16).toString("base64");
@@ -58,7 +61,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           const body = new PassThrough();
           pipe(body);
           void text(body).then((html) => {
-            resolve(new Response(import.meta.env.DEV ? html : hydrateAfterPaint(html), { headers: responseHeaders, status }));
+            resolve(
+              new Response(withPageScripts(html, pageScriptOptions(request, routerContext, languageDetectionScript), nonce), {
+                headers: responseHeaders,
+                status,
+              }),
+            );
           }, reject);
         },
         onShellError: reject,
@@ -70,4 +78,11 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     );
     setTimeout(abort, streamTimeout + 1000).unref();
   });
+}
+
+/** Vite's development server keeps React Router's scripts for hot reload; only the detection is added there. */
+function withPageScripts(html: string, options: DeferOptions, nonce: string): string {
+  if (!import.meta.env.DEV) return hydrateAfterPaint(html, options);
+  if (!options.afterPaint) return html;
+  return html.replace("</body>", `<script type="module" nonce="${nonce}">${options.afterPaint}</script></body>`);
 }

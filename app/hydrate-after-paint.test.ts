@@ -43,6 +43,26 @@ describe("hydrateAfterPaint", () => {
     expect(script).toContain("const route1 = {...route1_clientLoader,...route1_main};");
   });
 
+  it("on a public page, waits for the first interaction too, listening from the start, before importing anything", () => {
+    const script = deferredHydrationScript(body, { moment: "interaction" });
+    const listening = script.indexOf("addEventListener(type, go, options)");
+    const painted = script.indexOf("first-contentful-paint");
+    const waited = script.indexOf("await interaction;");
+    expect(listening).toBeGreaterThan(-1);
+    expect(listening).toBeLessThan(painted);
+    expect(painted).toBeLessThan(waited);
+    expect(waited).toBeLessThan(script.indexOf("modulepreload"));
+    expect(waited).toBeLessThan(script.indexOf('import("/assets/root-A.js")'));
+    for (const type of ["pointerdown", "touchstart", "keydown", "focusin", "scroll", "wheel"]) expect(script).toContain(`"${type}"`);
+  });
+
+  it("runs the code given for after the paint before waiting for the interaction, and only once painted", () => {
+    const script = deferredHydrationScript(body, { moment: "interaction", afterPaint: "detect();" });
+    expect(script.indexOf("detect();")).toBeGreaterThan(script.indexOf("first-contentful-paint"));
+    expect(script.indexOf("detect();")).toBeLessThan(script.indexOf("await interaction;"));
+    expect(deferredHydrationScript(body, { moment: "paint" })).not.toContain("interaction");
+  });
+
   it("keeps a module imported for its effects only, leaving a hole in the names", () => {
     const script = deferredHydrationScript('import "/assets/manifest.js";\nimport * as route0 from "/assets/root-A.js";\nimport("/e.js");');
     expect(script).toContain('const [, route0] = await Promise.all([import("/assets/manifest.js"), import("/assets/root-A.js")]);');

@@ -8,6 +8,10 @@
  * preload links back from a script was one 50 ms task on a fast machine (each link starts its request
  * synchronously), four times that on a phone. Client navigation is untouched: React Router still loads route
  * chunks on intent.
+ *
+ * A public page goes further and waits for the visitor's first interaction as well
+ * (docs/decisions/0034-hydration-on-first-interaction.md): its controls work natively until then, and a
+ * visitor who only reads downloads none of the app.
  */
 
 const preloadLink = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
@@ -18,14 +22,38 @@ const staticImport = /^\s*import \* as (\w+) from ("[^"]+");\s*$|^\s*import ("[^
  * it. A page in a background tab paints nothing, and a browser without paint timing says nothing: those go
  * on at once; a page that never paints anything contentful goes on after 3 s.
  */
-const afterFirstPaint = `await new Promise((painted) => {
+const painted = `new Promise((painted) => {
   const go = () => setTimeout(painted, 0);
   if (document.visibilityState !== "visible" || !globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")) return go();
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName("first-contentful-paint").length > 0) { observer.disconnect(); go(); }
   }).observe({ type: "paint", buffered: true });
   setTimeout(painted, 3000);
-});`;
+})`;
+
+/**
+ * Resolves at the visitor's first sign of use (a press, a touch, a key, focus moving, a scroll, the mouse
+ * moving), once the browser has painted what that did: the page's own answer (a disclosure opening, a field
+ * taking focus) never waits for the app's scripts, which start loading only in the task after that paint.
+ */
+const interacted = `new Promise((interacted) => {
+  const types = ["pointerdown", "touchstart", "keydown", "focusin", "scroll", "wheel", "mousemove"];
+  const options = { capture: true, passive: true };
+  const go = () => {
+    for (const type of types) removeEventListener(type, go, options);
+    requestAnimationFrame(() => setTimeout(interacted, 0));
+  };
+  for (const type of types) addEventListener(type, go, options);
+})`;
+
+/** When the app's scripts load: after the first paint, or after the visitor's first interaction as well. */
+export type HydrationMoment = "paint" | "interaction";
+
+export interface DeferOptions {
+  moment: HydrationMoment;
+  /** Code run once the page has painted, whatever the moment (the language detection of a landing page). */
+  afterPaint?: string;
+}
 
 /** The module script `<Scripts>` renders: it imports the route modules, then the client entry. */
 function findHydrationScript(html: string): { start: number; end: number; body: string } | undefined {
@@ -39,8 +67,8 @@ function findHydrationScript(html: string): { start: number; end: number; body: 
   return undefined;
 }
 
-/** The hydration script's body, importing the same modules, all at once, only after the first paint. */
-export function deferredHydrationScript(body: string): string {
+/** The hydration script's body, importing the same modules, all at once, only at the chosen moment. */
+export function deferredHydrationScript(body: string, { moment, afterPaint }: DeferOptions = { moment: "paint" }): string {
   // A module imported for its effects only leaves a hole in the destructuring.
   const names: string[] = [];
   const specifiers: string[] = [];
@@ -61,7 +89,11 @@ export function deferredHydrationScript(body: string): string {
   const entry = /^\s*import\(("[^"]+")\);\s*$/m.exec(body)?.[1];
   const imports = specifiers.map((specifier) => `import(${specifier})`).join(", ");
   return [
-    afterFirstPaint,
+    // Listening from the start: a scroll during the wait for the paint counts.
+    ...(moment === "interaction" ? [`const interaction = ${interacted};`] : []),
+    `await ${painted};`,
+    ...(afterPaint ? [afterPaint] : []),
+    ...(moment === "interaction" ? ["await interaction;"] : []),
     ...(entry ? [`document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: ${entry} }));`] : []),
     `const [${names.join(", ")}] = await Promise.all([${imports}]);`,
     ...rest.filter((statement) => statement.trim() !== "" && statement.trim() !== ";"),
@@ -69,9 +101,9 @@ export function deferredHydrationScript(body: string): string {
 }
 
 /** The page with its module preloads removed and its hydration deferred; unchanged when it has neither. */
-export function hydrateAfterPaint(html: string): string {
+export function hydrateAfterPaint(html: string, options?: DeferOptions): string {
   const script = findHydrationScript(html);
   if (!script) return html;
-  const rewritten = `${html.slice(0, script.start)}${deferredHydrationScript(script.body)}${html.slice(script.end)}`;
+  const rewritten = `${html.slice(0, script.start)}${deferredHydrationScript(script.body, options)}${html.slice(script.end)}`;
   return rewritten.replace(preloadLink, "");
 }

@@ -15,7 +15,6 @@ import { ScrollRestoration } from "./components/ScrollRestoration";
 import { SiteShell } from "./components/SiteShell";
 import { claimVariables, rememberClaimVariables } from "./content/claims";
 import { planPriceTexts, rememberPlanPriceTexts } from "./content/plans";
-import { geolocationEndpoint } from "./geolocation.server";
 import { loadMessages } from "./i18n/messages.client";
 import { hasMessages, registerMessages, translatorFor } from "./i18n/registry";
 import { pageMeta } from "./seo";
@@ -41,7 +40,6 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     language,
     crawler: isbot(request.headers.get("user-agent")),
-    geolocationEndpoint,
     claims: claimVariables(language),
     prices: planPriceTexts(language),
   };
@@ -56,7 +54,6 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return {
     language,
     crawler: isbot(navigator.userAgent),
-    geolocationEndpoint: firstGeolocationEndpoint,
     claims: claimVariables(language),
     prices: planPriceTexts(language),
   };
@@ -96,11 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The endpoint the server named in the first page; client navigations keep using it. */
-let firstGeolocationEndpoint = "";
-
 export default function App({ loaderData }: Route.ComponentProps) {
-  firstGeolocationEndpoint ||= loaderData.geolocationEndpoint;
   const inConsole = isConsolePath(useLocation().pathname);
   if (inConsole) {
     return (
@@ -111,7 +104,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <SiteShell language={loaderData.language} geolocationEndpoint={loaderData.geolocationEndpoint}>
+    <SiteShell language={loaderData.language}>
       <Outlet />
     </SiteShell>
   );
@@ -127,7 +120,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!notFound) console.error(error);
   if (isConsolePath(pathname)) return <ConsoleError notFound={notFound} />;
   return (
-    <SiteShell language={language} geolocationEndpoint={null}>
+    <SiteShell language={language}>
       <Suspense>{notFound ? <NotFoundPage /> : <ErrorPage />}</Suspense>
     </SiteShell>
   );

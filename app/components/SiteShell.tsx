@@ -5,18 +5,15 @@ import { TranslationContext, useTranslation } from "../i18n/use-translation";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { HydratedMark } from "./HydratedMark";
-import { LanguageDetector } from "./LanguageDetector";
 import { NavigationSpinner } from "./NavigationSpinner";
 
 /** What every page shares: the language's messages, skip link, header, main landmark and footer. */
 interface SiteShellProps {
   language: Language;
-  /** Where the language detection asks for the visitor's country; null where detection should not run. */
-  geolocationEndpoint: string | null;
   children: ReactNode;
 }
 
-export function SiteShell({ language, geolocationEndpoint, children }: SiteShellProps) {
+export function SiteShell({ language, children }: SiteShellProps) {
   const translator = translatorFor(language);
   return (
     <TranslationContext value={translator}>
@@ -35,7 +32,6 @@ export function SiteShell({ language, geolocationEndpoint, children }: SiteShell
         <HydratedMark />
       </Suspense>
       <NavigationSpinner label={translator.t("common.loading")} />
-      {geolocationEndpoint && <LanguageDetector endpoint={geolocationEndpoint} />}
     </TranslationContext>
   );
 }

@@ -9,6 +9,7 @@ import { settleOrder } from "../checkout/settle-order.server";
 import { PageHeading } from "../components/PageHeading";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
+import type { PageHandle } from "../page-handle";
 import { pageMeta } from "../seo";
 import { servicesOf } from "../services.server";
 import type { Route } from "./+types/checkout-return";
@@ -20,6 +21,9 @@ function shown(order: Order) {
     return { state: "failed" as const, reason: order.failure_reason ?? "processingError", key: order.idempotency_key };
   return { state: "paid" as const, reference: order.reference, email: order.email };
 }
+
+/** A pending payment is polled until it settles, and the outcome takes focus: the script loads at once. */
+export const handle: PageHandle = { hydrate: "after-paint" };
 
 /**
  * Where the processor sends the visitor back, its session named in the URL as its gateway reads it. The URL

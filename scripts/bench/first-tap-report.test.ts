@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interactionLatency } from "./first-tap.ts";
+import { blockingSince, interactionLatency } from "./first-tap.ts";
 import { firstTapChecks, firstTapTable } from "./first-tap-report.ts";
 
 describe("the first tap", () => {
@@ -15,16 +15,26 @@ describe("the first tap", () => {
     expect(interactionLatency([])).toBe(16);
   });
 
+  it("counts the blocking time of the long tasks from the tap on", () => {
+    const tasks = [
+      { startTime: 100, duration: 400 },
+      { startTime: 900, duration: 120 },
+      { startTime: 1000, duration: 30 },
+    ];
+    expect(blockingSince(tasks, 500)).toBe(70);
+    expect(blockingSince(tasks, 0)).toBe(420);
+  });
+
   it("holds each tap to 200 ms and prints the twin's beside it", () => {
     const rows = [
-      { url: "/es", language: "es", control: "menu" as const, pageMs: 48, twinMs: 16 },
-      { url: "/checkout", language: "en", control: "first field" as const, pageMs: 232, twinMs: 24 },
-      { url: "/", language: "en", control: "viewers" as const, pageMs: null, twinMs: null, error: "timeout" },
+      { url: "/es", language: "es", control: "menu" as const, pageMs: 48, twinMs: 16, wakeMs: 310 },
+      { url: "/checkout", language: "en", control: "first field" as const, pageMs: 232, twinMs: 24, wakeMs: null },
+      { url: "/", language: "en", control: "viewers" as const, pageMs: null, twinMs: null, wakeMs: null, error: "timeout" },
     ];
     expect(firstTapChecks(rows).map((check) => check.pass)).toEqual([true, false, false]);
     const table = firstTapTable(rows);
     expect(table[1]).toContain("≤ 200");
-    expect(table[2]).toMatch(/es {3}\/es\s+menu\s+48 ✓\s+≤ 16$/);
+    expect(table[2]).toMatch(/es {3}\/es\s+menu\s+48 ✓\s+≤ 16\s+310$/);
     expect(table[3]).toMatch(/232 ✗\s+24$/);
     expect(table[4]).toContain("could not tap: timeout");
   });

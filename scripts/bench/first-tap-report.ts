@@ -14,18 +14,21 @@ const passes = (figures: FirstTapFigures) => figures.pageMs !== null && figures.
 
 export function firstTapTable(rows: FirstTapFigures[]): string[] {
   const pageWidth = Math.max(20, ...rows.map((row) => row.url.length + 5)) + 1;
-  const line = (first: string, control: string, page: string, twin: string) =>
-    `${first.padEnd(pageWidth)}  ${control.padEnd(12)}  ${page.padEnd(14)}  ${twin}`.trimEnd();
+  const line = (first: string, control: string, page: string, twin: string, wake: string) =>
+    `${first.padEnd(pageWidth)}  ${control.padEnd(12)}  ${page.padEnd(14)}  ${twin.padEnd(14)}  ${wake}`.trimEnd();
   return [
-    line("lang page", "control", "INP ms", "twin's INP ms"),
-    line("     budget", "", `≤ ${firstTapBudgetMs}`, "(the floor)"),
+    line("lang page", "control", "INP ms", "twin's INP ms", "then waking, blocking ms"),
+    line("     budget", "", `≤ ${firstTapBudgetMs}`, "(the floor)", "(for information)"),
     ...rows.map((row) =>
-      line(
-        `${row.language.padEnd(5)}${row.url}`,
-        row.control,
-        `${latency(row.pageMs)} ${mark(passes(row))}`,
-        row.error ? `could not tap: ${row.error}` : latency(row.twinMs),
-      ),
+      row.error
+        ? line(`${row.language.padEnd(5)}${row.url}`, row.control, `n/a ${mark(false)}`, `could not tap: ${row.error}`, "")
+        : line(
+            `${row.language.padEnd(5)}${row.url}`,
+            row.control,
+            `${latency(row.pageMs)} ${mark(passes(row))}`,
+            latency(row.twinMs),
+            row.wakeMs === null ? "" : `${Math.round(row.wakeMs)}`,
+          ),
     ),
   ];
 }

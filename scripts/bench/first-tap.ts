@@ -4,6 +4,10 @@
  * (a phone's viewport, touch, a visitor's user agent); the control is tapped as soon as the page has loaded,
  * while it may still be hydrating, which is the worst moment; Chromium's Event Timing API reports the
  * interaction. The twin (twin.ts) is tapped the same way: its figure is the page's floor in the same minute.
+ *
+ * A public page loads its app at the first interaction (decision 0034), after the tap's answer has painted.
+ * What that costs the main thread is measured too: the blocking time (each long task's time past 50 ms) from
+ * the tap until the page has hydrated and been quiet for a second. A second tap in that time waits for it.
  */
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { median } from "./median.ts";
@@ -71,21 +75,43 @@ export interface FirstTapFigures {
   /** Medians over the runs, in ms; null when the control could not be tapped (the reason in `error`). */
   pageMs: number | null;
   twinMs: number | null;
+  /** Median blocking time from the tap until the page's app has woken and hydrated, in ms. */
+  wakeMs: number | null;
   error?: string;
 }
 
-/** Records every event entry from the page's start, before any of its scripts. */
+/** Records every event entry and every long task from the page's start, before any of its scripts. */
 const observeEvents = `
   window.__eventEntries = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__eventEntries.push({ name: entry.name, duration: entry.duration, interactionId: entry.interactionId });
   }).observe({ type: "event", buffered: true, durationThreshold: ${eventTimingThresholdMs} });
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push({ startTime: entry.startTime, duration: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
 `;
+
+export interface LongTask {
+  startTime: number;
+  duration: number;
+}
+
+/** Total blocking time of the long tasks that started at or after `since`: each one's time past 50 ms. */
+export function blockingSince(tasks: LongTask[], since: number): number {
+  return tasks.filter((task) => task.startTime >= since).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+}
 
 const visitorUserAgent =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
-async function tapOnce(browser: Browser, url: string, control: Control): Promise<number> {
+/** The tap's latency, and (`wake`) the blocking time until the page's app has hydrated after it. */
+async function tapOnce(
+  browser: Browser,
+  url: string,
+  control: Control,
+  wake: boolean,
+): Promise<{ latency: number; blocking: number | null }> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -99,11 +125,17 @@ async function tapOnce(browser: Browser, url: string, control: Control): Promise
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto(url, { waitUntil: "load" });
+    const tappedAt = await page.evaluate(() => performance.now());
     await control.tap(page);
     // An entry is reported once its next paint has happened: wait for two frames, then a moment more.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.waitForTimeout(300);
-    return interactionLatency(await page.evaluate(() => (window as unknown as { __eventEntries: EventEntry[] }).__eventEntries));
+    const latency = interactionLatency(await page.evaluate(() => (window as unknown as { __eventEntries: EventEntry[] }).__eventEntries));
+    if (!wake) return { latency, blocking: null };
+    await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    const tasks = await page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks);
+    return { latency, blocking: blockingSince(tasks, tappedAt) };
   } finally {
     await context.close();
   }
@@ -124,10 +156,13 @@ export async function measureFirstTaps(
       for (const control of controls.filter((candidate) => candidate.on(page))) {
         const pageRuns: number[] = [];
         const twinRuns: number[] = [];
+        const wakeRuns: number[] = [];
         try {
           for (let run = 0; run < runs; run++) {
-            pageRuns.push(await tapOnce(browser, bases.page + page.url, control));
-            if (control.onTwin) twinRuns.push(await tapOnce(browser, bases.twin + page.url, control));
+            const { latency, blocking } = await tapOnce(browser, bases.page + page.url, control, control.name === "menu");
+            pageRuns.push(latency);
+            if (blocking !== null) wakeRuns.push(blocking);
+            if (control.onTwin) twinRuns.push((await tapOnce(browser, bases.twin + page.url, control, false)).latency);
           }
           figures.push({
             url: page.url,
@@ -135,10 +170,19 @@ export async function measureFirstTaps(
             control: control.name,
             pageMs: median(pageRuns),
             twinMs: twinRuns.length ? median(twinRuns) : null,
+            wakeMs: wakeRuns.length ? median(wakeRuns) : null,
           });
         } catch (error) {
           const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-          figures.push({ url: page.url, language: page.language, control: control.name, pageMs: null, twinMs: null, error: reason });
+          figures.push({
+            url: page.url,
+            language: page.language,
+            control: control.name,
+            pageMs: null,
+            twinMs: null,
+            wakeMs: null,
+            error: reason,
+          });
         }
       }
     }

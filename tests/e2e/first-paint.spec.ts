@@ -1,17 +1,18 @@
 import { expect, test } from "../support/fixtures.ts";
+import { wakeApp } from "../support/pages.ts";
 import { languages, localized } from "../support/site.ts";
 
 /**
  * Nothing before the first paint but the page (docs/decisions/0007-hydration-after-first-paint.md): the HTML
- * asks for its stylesheet and its hero image, and for no script and no font until it has painted; then it
- * hydrates.
+ * asks for its stylesheet and its hero image, and for no script and no font until it has painted. A public page
+ * then loads its app only at the visitor's first interaction (docs/decisions/0034-hydration-on-first-interaction.md).
  */
 /** The chunks of the landing sections' code (the blog cards' among them), named after their modules. */
 const sectionChunks = ["Plans", "Showcase", "Features", "Testimonials", "BlogTeaser", "Faq", "BlogCard"];
 
 test.describe("first paint", () => {
   for (const language of languages) {
-    test(`the landing page in ${language} preloads no module and asks for no script or font before it paints`, async ({
+    test(`the landing page in ${language} asks for no script or font before it paints, and for none of its app until used`, async ({
       page,
       request,
     }) => {
@@ -22,15 +23,20 @@ test.describe("first paint", () => {
       expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
       expect(html).not.toMatch(/^\s*import \* as/m);
 
+      const scripts: string[] = [];
+      page.on("request", (asked) => {
+        if (asked.url().endsWith(".js")) scripts.push(new URL(asked.url()).pathname);
+      });
       await page.goto(localized(language, "/"));
-      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      const { paint, early, scripts } = await page.evaluate(() => {
+      // Past the page's idle time, when the detection starts, and its requests.
+      await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle, { timeout: 3000 })));
+      await page.waitForLoadState("networkidle");
+      const { paint, early } = await page.evaluate(() => {
         const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
         return {
           paint: firstPaint,
           early: resources.filter((entry) => entry.startTime < firstPaint).map((entry) => `${entry.initiatorType} ${entry.name}`),
-          scripts: resources.filter((entry) => entry.name.endsWith(".js")).length,
         };
       });
       expect(paint).toBeGreaterThan(0);
@@ -38,8 +44,13 @@ test.describe("first paint", () => {
         early.filter((entry) => /\.(js|woff2?)$/.test(entry)),
         "scripts and fonts asked for before the first paint",
       ).toEqual([]);
-      // It did hydrate, with scripts asked for after the paint.
-      expect(scripts).toBeGreaterThan(3);
+      // Unused, the page runs only the language detection, and only where it applies: an unprefixed page.
+      expect(scripts).toEqual(language === "en" ? [expect.stringMatching(/^\/assets\/language-detection-\w+\.js$/)] : []);
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+
+      // The first interaction wakes the app, which hydrates.
+      await wakeApp(page);
+      expect(scripts.length).toBeGreaterThan(3);
     });
   }
 
@@ -72,8 +83,8 @@ test.describe("first paint", () => {
     // A phone, as Lighthouse measures: the hero fills the screen, and no section is near enough to render.
     await page.setViewportSize({ width: 412, height: 823 });
     await page.goto("/");
-    await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
-    // Past the page's idle time, when work nobody waits for runs (app/components/on-idle.ts), and its requests.
+    // Woken by a key, as the first interaction may be: the app hydrates, and the sections' code waits on.
+    await wakeApp(page);
     await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle, { timeout: 3000 })));
     await page.waitForLoadState("networkidle");
     expect([...asked], "section code asked for without a scroll").toEqual([]);

@@ -1,7 +1,7 @@
 import type { Route } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
 import { readHtml } from "../support/html.ts";
-import { mainNavigation, revealLazySections } from "../support/pages.ts";
+import { mainNavigation, revealLazySections, wakeApp } from "../support/pages.ts";
 import { markPage, stillSamePage } from "../support/same-page.ts";
 import { escapeRegExp, type Language, languages, localized, pagePaths, publicUrl, t } from "../support/site.ts";
 
@@ -84,9 +84,9 @@ test.describe("pages loaded on demand", () => {
     test(`client-side navigation to ${target} shows the spinner while the page loads`, async ({ page, expectAccessible }) => {
       await page.goto(localized(language, "/"));
       await expectAccessible(page);
-      // Client navigation needs the page hydrated, which happens after its first paint; before, a click is
+      // Client navigation needs the page hydrated, which happens at the first interaction; before, a click is
       // an ordinary page load, with no spinner.
-      await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+      await wakeApp(page);
 
       // Hold the page's code and data until the spinner has been seen.
       let release: () => void = () => {};
@@ -136,7 +136,7 @@ test.describe("client-side navigation", () => {
         await page.goto(localized(language, "/"));
         await expectAccessible(page);
         // Hydrated, so the click is a client navigation (the footer's links too, kept from the server's HTML).
-        await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+        await wakeApp(page);
         await markPage(page);
         const container = landmark === "navigation" ? mainNavigation(page, language) : page.getByRole("contentinfo");
         await container.getByRole("link", { name: t(language, key), exact: true }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from "../support/fixtures.ts";
 import { observatory } from "../support/observatory.ts";
+import { wakeApp } from "../support/pages.ts";
 
 /**
  * The MDN HTTP Observatory's rules (see tests/support/observatory.ts) on every kind of answer the server
@@ -47,6 +48,6 @@ test.describe("response headers by the MDN HTTP Observatory's rules", () => {
     consoleErrors.allow(/geolocation|\/api\/country/i);
     await page.goto("/about");
     await page.goto("/about");
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await wakeApp(page);
   });
 });

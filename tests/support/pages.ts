@@ -30,10 +30,11 @@ export async function expectExpanded(summary: Locator, expanded: boolean): Promi
 }
 
 /**
- * Waits until React has hydrated the page and run its effects (the language detection starts in the same
- * commit as the header's scroll listener). On a page long enough, scrolling past the header's threshold
- * shows `data-scrolled="true"` only once the listener is there; on a short page, the mark the footer's
- * part sets once it has hydrated, after the header's. Leaves the page at the top.
+ * Wakes the page's app and waits until React has hydrated the page and run its effects. A public page loads
+ * its app at the visitor's first interaction. On a page long enough, scrolling is that interaction, and
+ * scrolling past the header's threshold shows `data-scrolled="true"` only once the listener is there; on a
+ * short page, a key that does nothing else, then the mark the footer's part sets once it has hydrated,
+ * after the header's. Leaves the page at the top.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   const banner = header(page);
@@ -46,8 +47,18 @@ export async function waitForHydration(page: Page): Promise<void> {
     await scrollTo(page, 0);
     await expect(banner).toHaveAttribute("data-scrolled", "false");
   } else {
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
+    await wakeApp(page);
   }
+}
+
+/**
+ * Wakes a public page's app as a visitor would, with an interaction (decision 0034): a key that does nothing
+ * else. Then waits for the mark the app sets once hydrated. A page that loads its app after the paint (the
+ * console, the account) is woken already.
+ */
+export async function wakeApp(page: Page): Promise<void> {
+  await page.keyboard.press("Shift");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
 }
 
 /** A lazily rendered landing section, by its id. */

@@ -1,6 +1,7 @@
 /** What the end-to-end servers kept: their SQLite database, their mail folder and their log. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
+import { wakeApp } from "./pages.ts";
 import { e2eServers } from "./servers.ts";
 
 type Server = (typeof e2eServers)[keyof typeof e2eServers];
@@ -35,8 +36,8 @@ export function everythingKept(server: Server = e2eServers.main): string {
   return [...files.map((file) => readFileSync(file).toString("latin1")), ...mails(server).map((mail) => mail.source)].join("\n");
 }
 
-/** Opens a page and waits until React has hydrated it (the app marks <html data-hydrated>), so typing and clicking reach React. */
+/** Opens a page and wakes its app (`wakeApp`), so typing and clicking reach React. */
 export async function openHydrated(page: import("@playwright/test").Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+  await wakeApp(page);
 }

@@ -3,7 +3,11 @@ import { languageFromPath, requestPathname } from "../../../common/languages";
 import { accountMessages } from "../../account/messages.server";
 import { AccountTextContext, accountText } from "../../account/text";
 import { actionOrLoaderHeaders } from "../../cache-control";
+import type { PageHandle } from "../../page-handle";
 import type { Route } from "./+types/layout";
+
+/** The customer's pages: signing in sends the browser's time zone, which only a script can read, so it loads at once. */
+export const handle: PageHandle = { hydrate: "after-paint" };
 
 /** Every account page, in the URL's language, with the account's own texts (never in the public bundles). */
 export function loader({ request }: Route.LoaderArgs) {

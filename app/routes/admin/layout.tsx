@@ -8,7 +8,11 @@ import { adminLayoutId } from "../../admin/layout-id";
 import { adminMessages } from "../../admin/messages.server";
 import { AdminTextContext, adminText } from "../../admin/text";
 import { isConsoleTooSlow } from "../../admin/too-slow";
+import type { PageHandle } from "../../page-handle";
 import type { Route } from "./+types/layout";
+
+/** The console is the operator's tool: its script loads at once. */
+export const handle: PageHandle = { hydrate: "after-paint" };
 
 /** Every console page but the sign-in page sits in this layout, behind its gate. */
 export const middleware: Route.MiddlewareFunction[] = [requireOperator];

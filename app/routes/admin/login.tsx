@@ -11,6 +11,7 @@ import { signInWithPassword, verifySecondFactor } from "../../admin/sign-in.serv
 import { AdminTextContext, adminText } from "../../admin/text";
 import { actionOrLoaderHeaders } from "../../cache-control";
 import { translate } from "../../i18n/translate";
+import type { PageHandle } from "../../page-handle";
 import { clientAddress } from "../../rate-limit.server";
 import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/login";
@@ -30,6 +31,9 @@ function signInNotice(params: URLSearchParams): "signedOut" | "signedOutEverywhe
   if (params.get("out")) return "signedOut";
   return params.get("reason") === "expired" ? "expired" : null;
 }
+
+/** The console is the operator's tool: its script loads at once. */
+export const handle: PageHandle = { hydrate: "after-paint" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
