@@ -84,6 +84,7 @@ export const site = {
   offerValidity: { from: "2026-01-01", until: "2027-12-31" },
 
   behaviour: {
+    // app.css repeats it for the bar before the page's script has woken (app/app-css.test.ts checks the two agree).
     headerScrollThresholdPx: 50,
     scrollAfterNavigationMs: 100,
     lazySectionMarginsPx: [200, 300],

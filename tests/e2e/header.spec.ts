@@ -72,6 +72,32 @@ test.describe("header on a wide screen", () => {
     await expect.poll(async () => (await headerBackground(page)).alpha).toBe(0);
   });
 
+  test(`before the app has woken, the bar is solid past ${threshold}px too, by CSS alone`, async ({ page }) => {
+    // The scroll wakes the app (decision 0034): its scripts are held, as on a slow link, so the CSS answers.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/about");
+    await expect.poll(async () => (await headerBackground(page)).alpha).toBe(0);
+    await scrollTo(page, threshold + 10);
+    await expect.poll(async () => (await headerBackground(page)).alpha).toBeGreaterThanOrEqual(0.8);
+    expect((await headerBackground(page)).shadow).not.toBe("none");
+    await scrollTo(page, threshold - 10);
+    await expect.poll(async () => (await headerBackground(page)).alpha).toBe(0);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+    release();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await scrollTo(page, threshold + 10);
+    await expect(header(page)).toHaveAttribute("data-scrolled", "true");
+    await expect.poll(async () => (await headerBackground(page)).alpha).toBeGreaterThanOrEqual(0.8);
+  });
+
   for (const id of sectionLinks) {
     test(`${id} scrolls to its section on the landing page`, async ({ page, expectAccessible }) => {
       await page.goto("/");
