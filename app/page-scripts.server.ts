@@ -1,6 +1,7 @@
 import type { EntryContext } from "react-router";
 import { defaultLanguage, languageFromPath, requestPathname } from "../common/languages";
 import { site } from "../content/site";
+import { isConsolePath } from "./admin/console-path";
 import { geolocationEndpoint } from "./geolocation.server";
 import type { DeferOptions } from "./hydrate-after-paint";
 import type { PageHandle } from "./page-handle";
@@ -30,8 +31,7 @@ export function languageDetectionCall(url: string, endpoint: string, timeoutMs: 
 export function pageScriptOptions(request: Request, context: EntryContext, detectionScript: string): DeferOptions {
   const afterPaint = hydratesAfterPaint(context);
   const pathname = requestPathname(request);
-  const inConsole = pathname === "/admin" || pathname.startsWith("/admin/");
-  const detects = !inConsole && !context.staticHandlerContext.errors && languageFromPath(pathname) === defaultLanguage;
+  const detects = !isConsolePath(pathname) && !context.staticHandlerContext.errors && languageFromPath(pathname) === defaultLanguage;
   return {
     moment: afterPaint ? "paint" : "interaction",
     ...(detects ? { afterPaint: languageDetectionCall(detectionScript, geolocationEndpoint, site.geolocation.timeoutMs) } : {}),

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Outlet, Scripts, useLocation, useRouteLoaderData 
 import { languageFacts, languageFromPath, requestPathname } from "../common/languages";
 import type { Route } from "./+types/root";
 import { ConsoleError } from "./admin/ConsoleError";
+import { isConsolePath } from "./admin/console-path";
 import { adminLanguage } from "./admin/language.server";
 import stylesheet from "./app.css?url";
 import { DocumentHead } from "./components/DocumentHead";
@@ -29,9 +30,6 @@ export const links: Route.LinksFunction = () => [
 
 /** Every loader and action finds the shop's services in its context (`servicesOf`). */
 export const middleware: Route.MiddlewareFunction[] = [provideServices];
-
-/** The console lives under /admin, in the operator's language, outside the public site's frame. */
-const isConsolePath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
 
 /** The page's language comes from its URL (the console's from the operator); crawlers get every lazy section at once. */
 export function loader({ request }: Route.LoaderArgs) {
