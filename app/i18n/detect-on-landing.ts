@@ -1,5 +1,5 @@
-import { defaultLanguage, isLanguage, languageFromPath, localizePath, preferenceKey } from "../../common/languages";
-import { detectLanguage } from "./detect";
+import { defaultLanguage, languageFromPath, localizePath } from "../../common/languages";
+import { detectLanguage, storedPreference } from "./detect";
 import { storeLanguagePreference } from "./preference";
 
 /**
@@ -24,14 +24,6 @@ export async function detectOnLanding(endpoint: string, timeoutMs: number): Prom
   const here = window.location;
   if (language === defaultLanguage || languageFromPath(here.pathname) !== defaultLanguage) return;
   // A choice made in the picker while the detection ran wins over the detection (not over itself).
-  if (source !== "preference" && hasStoredPreference()) return;
+  if (source !== "preference" && storedPreference(localStorage)) return;
   here.replace(localizePath(here.pathname, language) + here.search + here.hash);
-}
-
-function hasStoredPreference(): boolean {
-  try {
-    return isLanguage(localStorage.getItem(preferenceKey));
-  } catch {
-    return false;
-  }
 }

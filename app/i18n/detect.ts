@@ -19,8 +19,8 @@ export type DetectionSource = "preference" | "session" | "geolocation" | "browse
  * A fresh detection is cached for the session; only a choice in the picker is ever stored for longer.
  */
 export async function detectLanguage(env: DetectionEnvironment): Promise<{ language: Language; source: DetectionSource }> {
-  const preferred = readSafely(() => env.preferences.getItem(preferenceKey));
-  if (isLanguage(preferred)) return { language: preferred, source: "preference" };
+  const preferred = storedPreference(env.preferences);
+  if (preferred) return { language: preferred, source: "preference" };
 
   const cached = readSafely(() => env.session.getItem(detectionKey));
   if (isLanguage(cached)) return { language: cached, source: "session" };
@@ -42,6 +42,12 @@ export async function detectLanguage(env: DetectionEnvironment): Promise<{ langu
   }
   readSafely(() => env.session.setItem(detectionKey, detected.language));
   return detected;
+}
+
+/** The language the visitor chose in the picker, as this browser keeps it; null without one. */
+export function storedPreference(preferences: Pick<Storage, "getItem">): Language | null {
+  const stored = readSafely(() => preferences.getItem(preferenceKey));
+  return isLanguage(stored) ? stored : null;
 }
 
 /** Storage can be switched off or full; detection then simply goes on without it. */
