@@ -32,6 +32,39 @@ for (const target of testTargets) {
       for (const query of dangling) expect(await count(handle, query)).toBe(0);
     });
 
+    it("leaves the counts the triggers keep as the rows say (on PostgreSQL the triggers are off while it writes)", async () => {
+      const tallies = await count(
+        handle,
+        "select count(*) as n from tallies t where count <> (select count(*) from accesses where 'accesses:' || kind || ':' || status = t.name) and name like 'accesses:%'",
+      );
+      expect(tallies).toBe(0);
+      expect(await count(handle, "select sum(count) as n from tallies where name like 'newsletter:%'")).toBe(sizes.newsletterAddresses);
+      expect(await count(handle, "select sum(invoices) as n from month_tax_totals")).toBe(
+        await count(handle, "select count(*) as n from invoices"),
+      );
+      const net = "select (select coalesce(sum(net_cents), 0) from invoices) - (select coalesce(sum(net_cents), 0) from credit_notes) as n";
+      expect(await count(handle, "select sum(net_cents) as n from month_tax_totals")).toBe(await count(handle, net));
+      // And the triggers are on again: a new access counts.
+      const active = "select count as n from tallies where name = 'accesses:paid:active'";
+      const before = await count(handle, active);
+      const now = new Date().toISOString();
+      await handle.db
+        .insertInto("accesses")
+        .values({
+          reference: "SEED-TEST",
+          email: "t@example.org",
+          plan_key: "standard",
+          viewers: 1,
+          status: "active",
+          starts_at: now,
+          ends_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      expect(await count(handle, active)).toBe(before + 1);
+    });
+
     it("leaves the database usable by the application: new rows get fresh ids", async () => {
       const now = new Date().toISOString();
       const inserted = await handle.db

@@ -2,8 +2,10 @@
  * `seedScale`: a shop a few years in, written to an opened database (the real migrations first). Used by the
  * scale bench at full size and by tests at a few thousand orders, on SQLite and PostgreSQL alike.
  */
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type Database, type DialectName, migrateToLatest } from "../../server/db/database.ts";
+import { countTallies } from "../../server/db/migrations/018_tallies.ts";
+import { addUpMonthTaxTotals } from "../../server/db/migrations/020_month_tax_totals.ts";
 import { booksTables } from "./seed-books.ts";
 import { extraTables } from "./seed-extras.ts";
 import { seededRandom } from "./seed-random.ts";
@@ -49,6 +51,10 @@ export async function seedScale(target: SeedTarget, sizes: ScaleSizes, options: 
     ...timelineTables(shop, sizes, random),
     ...extraTables(shop, sizes, random),
   ];
-  const rows = await writeTables(target.db, target.dialect, tables, log);
+  const recount = async (db: Kysely<unknown>) => {
+    await countTallies(db);
+    await addUpMonthTaxTotals(db);
+  };
+  const rows = await writeTables(target.db, target.dialect, tables, { log, recount });
   return { rows, seconds: (Date.now() - started) / 1000 };
 }
