@@ -25,7 +25,7 @@ export const streamTimeout = 5_000;
  * The HTTP server calls these: the services start with it, /readyz asks for readiness, and shutdown stops the
  * services after the last request.
  */
-export { checkReadiness, startServices, stopServices } from "./service-host.server";
+export { checkReadiness, placeJobs, runJobsNow, startServices, stopServices } from "./service-host.server";
 /** Spared the cross-site check: the configured processor's webhook, when it has one. */
 export const crossSitePaths = paymentTraits.webhookPath ? [paymentTraits.webhookPath] : [];
 

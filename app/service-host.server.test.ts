@@ -16,11 +16,11 @@ beforeAll(async () => {
 afterAll(() => handle.cleanup());
 
 /** What opening gives, with the job runner replaced by a spy; the database stays the test's. */
-function running(db = handle.db): Running {
+function running(db = handle.db) {
   const jobRunner = { stop: vi.fn(async () => {}), runOnce: vi.fn(async () => ({ ran: 0, failed: 0 })) } as unknown as JobRunner;
   // As openConfigured wires it: mails are jobs, so waking the mail runs the jobs due.
   const services = { db, consoleDb: db, gateway: createTestGateway({ db }), wakeMail: () => void jobRunner.runOnce() };
-  return { services, jobRunner };
+  return { services, jobRunner } satisfies Running;
 }
 
 const databaseDown = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
@@ -81,6 +81,16 @@ describe("the service host", () => {
     openAll.mockImplementation(async () => running());
     await host.open();
     expect(openAll).toHaveBeenCalledTimes(2);
+  });
+
+  it("wakes the job process instead when the jobs run there", async () => {
+    const wake = vi.fn();
+    const services = { ...running().services, wakeMail: wake };
+    const host = createServiceHost(async () => ({ services }));
+    await host.open();
+    host.runJobsNow();
+    await vi.waitFor(() => expect(wake).toHaveBeenCalledTimes(1));
+    await host.stop();
   });
 });
 

@@ -5,6 +5,7 @@ import { serverConfig } from "../server/config.ts";
 import { openConsoleReader } from "../server/db/console-reader.ts";
 import { closeDatabase, openConfiguredDatabase } from "../server/db/database.ts";
 import { JOB_KINDS } from "../server/jobs/enqueue.ts";
+import type { JobPlacement } from "../server/jobs/placement.ts";
 import { createJobRunner, type JobRunner } from "../server/jobs/runner.ts";
 import { logger } from "../server/logger.ts";
 import { createMailTransport } from "../server/mail/transport.ts";
@@ -15,8 +16,11 @@ import { type Services, servicesContext } from "./services.server";
 /** The services, and what runs in the background while they are open. */
 export interface Running {
   services: Services;
-  /** Runs the background jobs (app/jobs/handlers.server.ts): mails, the periodic sweeps and the rest. */
-  jobRunner: JobRunner;
+  /**
+   * Runs the background jobs (app/jobs/handlers.server.ts): mails, the periodic sweeps and the rest. Absent
+   * in a server whose jobs run in its job process (server/job-process.ts).
+   */
+  jobRunner?: JobRunner;
 }
 
 export interface ServiceHost {
@@ -64,7 +68,7 @@ export function createServiceHost(openAll: () => Promise<Running>): ServiceHost 
       started = undefined;
       const stopping = await current?.catch(() => undefined);
       if (!stopping) return;
-      await stopping.jobRunner.stop();
+      await stopping.jobRunner?.stop();
       await closeDatabase(stopping.services.consoleDb).catch(() => {});
       await closeDatabase(stopping.services.db).catch(() => {});
     },
@@ -83,7 +87,11 @@ export function createServiceHost(openAll: () => Promise<Running>): ServiceHost 
     },
     runJobsNow() {
       void started
-        ?.then(({ jobRunner }) => jobRunner.runOnce())
+        ?.then(async ({ services, jobRunner }) => {
+          // Without a runner here, the job process runs them.
+          if (jobRunner) await jobRunner.runOnce();
+          else services.wakeMail();
+        })
         .catch((error: unknown) =>
           logger.warn({ reason: (error as Error).message }, "Jobs could not be run now; the next round tries again"),
         );
@@ -92,8 +100,11 @@ export function createServiceHost(openAll: () => Promise<Running>): ServiceHost 
   return host;
 }
 
-/** The database, payment gateway, mail transport and job runner this server's configuration names. */
-async function openConfigured(): Promise<Running> {
+/**
+ * The database, payment gateway and mail transport this server's configuration names, and the job runner
+ * unless `jobs` places it in another process.
+ */
+async function openConfigured(jobs: JobPlacement): Promise<Running> {
   const config = serverConfig();
   const db = await openConfiguredDatabase(config);
   // SMTP_URL in production; otherwise every mail is written to data/outbox/ as an .eml file.
@@ -104,7 +115,7 @@ async function openConfigured(): Promise<Running> {
   });
   // Mails are jobs: waking the mail is running the jobs due now, once the runner below exists.
   let jobRunner: JobRunner | undefined;
-  const wakeMail = () =>
+  const wakeHere = () =>
     void jobRunner
       ?.runOnce()
       .catch((error: unknown) =>
@@ -116,13 +127,15 @@ async function openConfigured(): Promise<Running> {
     sqliteFile: config.SQLITE_FILE,
     timeoutMs: config.CONSOLE_QUERY_TIMEOUT_MS,
   });
-  const services: Services = { db, consoleDb, gateway: createPaymentGateway(config, db), wakeMail };
+  const services: Services = { db, consoleDb, gateway: createPaymentGateway(config, db), wakeMail: jobs.here ? wakeHere : jobs.wake };
+  if (!jobs.here) return { services };
   // Pending orders are looked at ten times per RECONCILE_AFTER_SECONDS, so none waits much past it.
   const sweepEveryMs = Math.max(1_000, Math.min(60_000, Math.round((config.RECONCILE_AFTER_SECONDS * 1000) / 10)));
   jobRunner = createJobRunner({
     db,
     handlers: jobHandlers(services, transport),
     concurrency: config.JOB_CONCURRENCY,
+    worker: jobs.worker,
     restShare: config.JOB_REST_PERCENT / 100,
     log: logger,
     recurring: [
@@ -136,8 +149,11 @@ async function openConfigured(): Promise<Running> {
   return { services, jobRunner };
 }
 
-/** This process's services: one database pool and one job runner, whoever asks. */
-const serviceHost = createServiceHost(openConfigured);
+/** Set by server/http-server.ts and server/job-process.ts before the services open. */
+let jobPlacement: JobPlacement = { here: true };
+
+/** This process's services: one database pool and one job runner (or a way to wake one), whoever asks. */
+const serviceHost = createServiceHost(() => openConfigured(jobPlacement));
 
 /** The root's middleware: every loader and action below it finds the services in its context. */
 export const provideServices: MiddlewareFunction<Response> = ({ context }, next) => {
@@ -146,6 +162,9 @@ export const provideServices: MiddlewareFunction<Response> = ({ context }, next)
 };
 
 /** For the HTTP server (server/site-handler.ts's hooks, exported by app/entry.server.tsx). */
+export const placeJobs = (placement: JobPlacement) => {
+  jobPlacement = placement;
+};
 export const startServices = (retryMs?: number) => serviceHost.start(retryMs);
 export const stopServices = () => serviceHost.stop();
 export const checkReadiness = (timeoutMs?: number) => serviceHost.checkReadiness(timeoutMs);

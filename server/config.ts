@@ -53,6 +53,12 @@ const checkedSchema = schema.superRefine((config, context) => {
       `asks for ${config.WEB_CONCURRENCY} processes, which need PostgreSQL: set DATABASE_URL (postgres://…), or unset WEB_CONCURRENCY to run one process on the embedded SQLite file`,
     );
   }
+  if (config.JOB_PROCESS && !config.DATABASE_URL) {
+    fail(
+      "JOB_PROCESS",
+      "asks for a process of its own for the jobs, which needs PostgreSQL: set DATABASE_URL (postgres://…), or unset JOB_PROCESS to run the jobs in the server's process on the embedded SQLite file",
+    );
+  }
   if (config.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(config.STRIPE_SECRET_KEY) && config.NODE_ENV !== "production") {
     fail(
       "STRIPE_SECRET_KEY",
@@ -94,6 +100,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   throw new ConfigError([...new Set(problems)]);
 }
 
+/** Whether each server process runs its jobs in a job process of its own (JOB_PROCESS; by default on PostgreSQL). */
+export function jobsInOwnProcess(config: Pick<ServerConfig, "JOB_PROCESS" | "DATABASE_URL">): boolean {
+  return config.JOB_PROCESS ?? config.DATABASE_URL !== undefined;
+}
+
 /** What is allowed but probably not meant, for the start-up log. */
 export function configWarnings(config: ServerConfig): string[] {
   const warnings: string[] = [];
@@ -107,10 +118,11 @@ export function configWarnings(config: ServerConfig): string[] {
       "PAYMENT_GATEWAY is test (ALLOW_TEST_PAYMENTS=true): the checkout approves any valid card number, moves no money and says it is in test mode. Set PAYMENT_GATEWAY=stripe to take payments.",
     );
   }
-  const connections = config.WEB_CONCURRENCY * config.DATABASE_POOL_MAX;
-  if (config.DATABASE_URL && config.WEB_CONCURRENCY > 1 && connections > 90) {
+  const processes = config.WEB_CONCURRENCY * (jobsInOwnProcess(config) ? 2 : 1);
+  const connections = processes * config.DATABASE_POOL_MAX;
+  if (config.DATABASE_URL && connections > 90) {
     warnings.push(
-      `WEB_CONCURRENCY × DATABASE_POOL_MAX lets this server alone open ${connections} PostgreSQL connections, near or over PostgreSQL's default max_connections (100): lower DATABASE_POOL_MAX.`,
+      `${processes} processes (WEB_CONCURRENCY, and a job process each unless JOB_PROCESS=false) × DATABASE_POOL_MAX let this server alone open ${connections} PostgreSQL connections, near or over PostgreSQL's default max_connections (100): lower DATABASE_POOL_MAX.`,
     );
   }
   return warnings;

@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
-import type { ServerBuild } from "react-router";
-import type { ServerConfig } from "./config.ts";
+import { jobsInOwnProcess, type ServerConfig } from "./config.ts";
+import { startJobProcess } from "./job-process-host.ts";
+import { loadBuild } from "./load-build.ts";
 import { logger } from "./logger.ts";
 import { createPageCache } from "./page-cache.ts";
 import { createRequestGate } from "./request-gate.ts";
@@ -30,6 +29,9 @@ export async function serveSite(config: ServerConfig): Promise<void> {
   const gate = createRequestGate({ allowedHosts: config.ALLOWED_HOSTS, trustProxy: config.TRUST_PROXY, log: logger });
   const site = createSiteServer(pageCache, createRequestListener(handle), { gate, fastLane: config.FAST_LANE });
   const { server } = site;
+  // On PostgreSQL the jobs run in a process of their own, at a lower priority (server/job-process.ts).
+  const jobs = jobsInOwnProcess(config) ? startJobProcess() : undefined;
+  if (jobs) hooks.placeJobs?.({ here: false, wake: jobs.wake });
   let shuttingDown = false;
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, host: config.HOST, pid: process.pid }, `Listening on http://localhost:${config.PORT}`);
@@ -43,8 +45,11 @@ export async function serveSite(config: ServerConfig): Promise<void> {
     logger.info({ signal }, "Shutting down: finishing requests in flight.");
     shuttingDown = true;
     site.beginShutdown();
+    // The job process finishes its round in flight meanwhile.
+    const jobsStopped = jobs?.stop(config.SHUTDOWN_GRACE_MS);
     server.close(async () => {
       await hooks.stopServices?.();
+      await jobsStopped;
       logger.info("Stopped.");
       process.exit(0);
     });
@@ -58,22 +63,4 @@ export async function serveSite(config: ServerConfig): Promise<void> {
   }
   process.once("SIGTERM", () => shutDown("SIGTERM"));
   process.once("SIGINT", () => shutDown("SIGINT"));
-}
-
-/**
- * The built app. Importing it validates the content (app/entry.server.tsx), so a broken content file or a
- * missing build stops the start here with its message and no stack trace.
- */
-async function loadBuild(): Promise<ServerBuild> {
-  const entry = resolve("build/server/index.js");
-  if (!existsSync(entry)) {
-    console.error("The site is not built yet: run `npm run build` first (or `npm start`).");
-    process.exit(1);
-  }
-  try {
-    return (await import(pathToFileURL(entry).href)) as ServerBuild;
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
 }

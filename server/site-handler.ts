@@ -2,6 +2,7 @@ import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { compressResponse } from "./compression.ts";
 import { answerCountry, countryPath, visitorCountry } from "./geolocation/country-endpoint.ts";
+import type { JobPlacement } from "./jobs/placement.ts";
 import { preferredLanguageLocation } from "./language-redirect.ts";
 import { logger } from "./logger.ts";
 import { isShareable, type PageCache, pageKey, pageResponse } from "./page-cache.ts";
@@ -13,9 +14,13 @@ import { loadStaticFiles, serveStaticFile } from "./static-files.ts";
 export interface ServerHooks {
   /** Resolves when the database answers and is migrated; rejects saying why not. */
   checkReadiness?: () => Promise<void>;
+  /** Where the background work runs; called before `startServices`. By default, in this process. */
+  placeJobs?: (placement: JobPlacement) => void;
   /** Opens the database and starts the background work (mail, reconciliation); never throws. */
   startServices?: () => void;
   stopServices?: () => Promise<void>;
+  /** Runs the jobs due now rather than at the runner's next round (the job process, woken by its server). */
+  runJobsNow?: () => void;
   /** The paths other sites post to by design: the configured payment processor's webhook. */
   crossSitePaths?: readonly string[];
 }

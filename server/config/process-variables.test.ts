@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { problemsOf } from "../../tests/support/config-problems.ts";
-import { configWarnings, parseConfig } from "../config.ts";
+import { configWarnings, jobsInOwnProcess, parseConfig } from "../config.ts";
 
 const postgres = { DATABASE_URL: "postgres://site:site@localhost:5432/site", NODE_ENV: "development" };
 
@@ -31,9 +31,30 @@ describe("WEB_CONCURRENCY", () => {
   });
 
   it("warns when the processes' connection pools could exhaust PostgreSQL's connections", () => {
-    expect(configWarnings(parseConfig({ ...postgres, WEB_CONCURRENCY: "10", DATABASE_POOL_MAX: "10" })).join()).toMatch(
-      /^WEB_CONCURRENCY × DATABASE_POOL_MAX lets this server alone open 100 PostgreSQL connections/,
+    expect(configWarnings(parseConfig({ ...postgres, WEB_CONCURRENCY: "5", DATABASE_POOL_MAX: "10" })).join()).toMatch(
+      /^10 processes \(WEB_CONCURRENCY, and a job process each unless JOB_PROCESS=false\) × DATABASE_POOL_MAX let this server alone open 100 PostgreSQL connections/,
     );
+    expect(
+      configWarnings(parseConfig({ ...postgres, WEB_CONCURRENCY: "10", DATABASE_POOL_MAX: "10", JOB_PROCESS: "false" })).join(),
+    ).toMatch(/^10 processes .* open 100 PostgreSQL connections/);
     expect(configWarnings(parseConfig({ ...postgres, WEB_CONCURRENCY: "4" }))).toEqual([]);
+  });
+});
+
+describe("JOB_PROCESS", () => {
+  it("runs the jobs in a process of their own on PostgreSQL, and in the server's on SQLite, unless told", () => {
+    expect(jobsInOwnProcess(parseConfig(postgres))).toBe(true);
+    expect(jobsInOwnProcess(parseConfig({ ...postgres, JOB_PROCESS: "off" }))).toBe(false);
+    expect(jobsInOwnProcess(parseConfig({}))).toBe(false);
+    expect(jobsInOwnProcess(parseConfig({ JOB_PROCESS: "false" }))).toBe(false);
+  });
+
+  it("needs PostgreSQL for a job process, and says what it accepts", () => {
+    expect(problemsOf({ JOB_PROCESS: "true" })).toEqual([
+      "JOB_PROCESS: asks for a process of its own for the jobs, which needs PostgreSQL: set DATABASE_URL (postgres://…), or unset JOB_PROCESS to run the jobs in the server's process on the embedded SQLite file",
+    ]);
+    expect(problemsOf({ ...postgres, JOB_PROCESS: "maybe" })).toEqual([
+      'JOB_PROCESS: must be true or false, e.g. JOB_PROCESS=false to run the jobs in the server\'s own process (got "maybe")',
+    ]);
   });
 });

@@ -29,6 +29,18 @@ export const serverVariables = {
    * 100 runs jobs half the time and leaves the cores to visitors the other half. 0 drains at full speed.
    */
   JOB_REST_PERCENT: wholeNumber("JOB_REST_PERCENT", { min: 0, max: 400, fallback: 0 }),
+  /**
+   * Whether each server runs its jobs in a process of its own, started and restarted by the server, at a
+   * lower CPU priority than the one answering visitors. Unset: yes on PostgreSQL, no on the embedded SQLite
+   * file (one process writes to it). See server/job-process.ts.
+   */
+  JOB_PROCESS: z
+    .stringbool({
+      truthy: ["true", "1", "yes", "on"],
+      falsy: ["false", "0", "no", "off"],
+      error: problem("must be true or false, e.g. JOB_PROCESS=false to run the jobs in the server's own process"),
+    })
+    .optional(),
   /** Milliseconds to let requests in flight finish after SIGTERM before the process exits anyway. */
   SHUTDOWN_GRACE_MS: wholeNumber("SHUTDOWN_GRACE_MS", { min: 0, max: 120_000, fallback: 10_000 }),
   /** How much the server logs (pino's levels); `info` logs every request. */

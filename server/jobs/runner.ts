@@ -41,9 +41,9 @@ export interface JobRunnerOptions {
   /**
    * After a full batch (more are due), the share of the batch's time the runner rests before it claims the
    * next (`JOB_REST_PERCENT` / 100). A backlog (100,000 mails due at once) then leaves the cores to
-   * visitors part of the time; on PostgreSQL, whose own processes share those cores, visitors' p99 while two
-   * servers drained was 67 ms at full speed and 55 ms resting 1.0 (docs/configuration.md). 0, the default,
-   * claims the next batch at once.
+   * visitors part of the time. On PostgreSQL the job process's lower priority does that better
+   * (docs/decisions/0035-jobs-in-a-process-of-their-own.md); this is for a machine where it is not enough.
+   * 0, the default, claims the next batch at once.
    */
   restShare?: number;
   /** How the runner rests, in ms; a test gives its own. */
