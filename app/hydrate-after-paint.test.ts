@@ -56,6 +56,13 @@ describe("hydrateAfterPaint", () => {
     for (const type of ["pointerdown", "touchstart", "keydown", "focusin", "scroll", "wheel"]) expect(script).toContain(`"${type}"`);
   });
 
+  it("on a public page, closes the open menu when a link in it is chosen, until the app has woken", () => {
+    const script = deferredHydrationScript(body, { moment: "interaction" });
+    expect(script).toContain('addEventListener("click", closeMenuOnLink, true);');
+    expect(script.indexOf("closeMenuOnLink")).toBeLessThan(script.indexOf("first-contentful-paint"));
+    expect(deferredHydrationScript(body, { moment: "paint" })).not.toContain("closeMenuOnLink");
+  });
+
   it("runs the code given for after the paint before waiting for the interaction, and only once painted", () => {
     const script = deferredHydrationScript(body, { moment: "interaction", afterPaint: "detect();" });
     expect(script.indexOf("detect();")).toBeGreaterThan(script.indexOf("first-contentful-paint"));

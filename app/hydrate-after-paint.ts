@@ -46,6 +46,18 @@ const interacted = `new Promise((interacted) => {
   for (const type of types) addEventListener(type, go, options);
 })`;
 
+/**
+ * Until the app has woken, a link chosen in the open menu (`<details data-menu>`, the header's) closes it,
+ * as the app does once hydrated. The browser follows a link to another page by itself; a link to a section
+ * of this page (the landing's "Plans") only scrolls, and would leave the menu open over the section.
+ */
+const menuClosesOnLink = `const closeMenuOnLink = (event) => {
+  if (document.documentElement.dataset.hydrated) return removeEventListener("click", closeMenuOnLink, true);
+  const menu = event.target instanceof Element && event.target.closest("a[href]") ? event.target.closest("details[data-menu][open]") : null;
+  if (menu) menu.open = false;
+};
+addEventListener("click", closeMenuOnLink, true);`;
+
 /** When the app's scripts load: after the first paint, or after the visitor's first interaction as well. */
 export type HydrationMoment = "paint" | "interaction";
 
@@ -90,7 +102,7 @@ export function deferredHydrationScript(body: string, { moment, afterPaint }: De
   const imports = specifiers.map((specifier) => `import(${specifier})`).join(", ");
   return [
     // Listening from the start: a scroll during the wait for the paint counts.
-    ...(moment === "interaction" ? [`const interaction = ${interacted};`] : []),
+    ...(moment === "interaction" ? [`const interaction = ${interacted};`, menuClosesOnLink] : []),
     `await ${painted};`,
     ...(afterPaint ? [afterPaint] : []),
     ...(moment === "interaction" ? ["await interaction;"] : []),

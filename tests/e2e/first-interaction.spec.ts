@@ -41,6 +41,36 @@ test.describe("the first interaction", () => {
     });
   });
 
+  test("before the app has woken, a section link chosen in the menu scrolls to the section and closes the menu", async ({ page }) => {
+    // The tap wakes the app (decision 0034): its scripts are held, as on a slow link, so the page answers alone.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(localized("es", "/"));
+    const toggle = header(page).locator("details[data-menu] > summary");
+    await toggle.click();
+    await expectExpanded(toggle, true);
+    await mainNavigation(page, "es")
+      .getByRole("link", { name: t("es", "nav.plans"), exact: true })
+      .click();
+    await expectExpanded(toggle, false);
+    await expect(mainNavigation(page, "es")).toBeHidden();
+    await expect(page).toHaveURL(/#plans$/);
+    await expect(lazySection(page, "plans")).toBeInViewport();
+    await expect(hydrated(page)).toHaveCount(0);
+
+    release();
+    await expect(hydrated(page)).toHaveCount(1);
+    await toggle.click();
+    await expectExpanded(toggle, true);
+    await expect(toggle).toHaveAccessibleName(t("es", "common.closeMenu"));
+  });
+
   test("on the checkout, the field tapped first keeps the focus while the app wakes, then is checked as before", async ({
     page,
     expectAccessible,
