@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { preferenceKey } from "../common/languages.ts";
-import { buildCachedPage, type CachedPage, chooseVariant, type Variant } from "./cached-page.ts";
+import { buildCachedPage, type CachedPage, chooseVariant, missesFirstRoundTrip, type Variant, withSmallestBodies } from "./cached-page.ts";
 import { chooseEncoding, type Encoding } from "./compression.ts";
 
 export { type CachedPage, inlineScripts, policyWithScriptHashes } from "./cached-page.ts";
@@ -111,6 +111,14 @@ export function createPageCache({ ttlMs, maxEntries, now = Date.now }: PageCache
     const page = await buildCachedPage(response, now() + ttlMs);
     if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
     pages.set(key, page);
+    // The visitors after this one get it in one round trip if brotli's best makes it fit; unless it was
+    // replaced or dropped meanwhile.
+    if (missesFirstRoundTrip(page)) {
+      withSmallestBodies(page).then(
+        (smaller) => pages.get(key) === page && pages.set(key, smaller),
+        () => {},
+      );
+    }
     return page;
   }
 
