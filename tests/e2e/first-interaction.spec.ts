@@ -5,7 +5,7 @@
  */
 import { field } from "../support/checkout.ts";
 import { expect, test } from "../support/fixtures.ts";
-import { expectExpanded, header, lazySection, mainNavigation } from "../support/pages.ts";
+import { expectExpanded, header, holdAppScripts, lazySection, mainNavigation } from "../support/pages.ts";
 import { escapeRegExp, formatPrice, type Language, languages, localized, pagePaths, planPrice, site, t } from "../support/site.ts";
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -43,14 +43,7 @@ test.describe("the first interaction", () => {
 
   test("before the app has woken, a section link chosen in the menu scrolls to the section and closes the menu", async ({ page }) => {
     // The tap wakes the app (decision 0034): its scripts are held, as on a slow link, so the page answers alone.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(localized("es", "/"));
     const toggle = header(page).locator("details[data-menu] > summary");
     await toggle.click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
-import { expectExpanded, header, mainNavigation, scrollTo, waitForHydration } from "../support/pages.ts";
+import { expectExpanded, header, holdAppScripts, mainNavigation, scrollTo, waitForHydration } from "../support/pages.ts";
 import { escapeRegExp, site, t } from "../support/site.ts";
 
 const threshold = site.behaviour.headerScrollThresholdPx;
@@ -74,14 +74,7 @@ test.describe("header on a wide screen", () => {
 
   test(`before the app has woken, the bar is solid past ${threshold}px too, by CSS alone`, async ({ page }) => {
     // The scroll wakes the app (decision 0034): its scripts are held, as on a slow link, so the CSS answers.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto("/about");
     await expect.poll(async () => (await headerBackground(page)).alpha).toBe(0);
     await scrollTo(page, threshold + 10);

@@ -74,3 +74,19 @@ export async function revealLazySections(page: Page): Promise<void> {
     await expect(section).toHaveAttribute("data-loaded", "true");
   }
 }
+
+/**
+ * Holds back every script file of the app, as a slow link would, until the returned function is called: what
+ * the page does before its app wakes (decision 0034) is then the browser's and the inline scripts' alone.
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
