@@ -91,7 +91,7 @@ export async function buildCachedPage(response: Response, expires: number): Prom
  * (RFC 6928), as Lighthouse's network simulation counts it too. A page whose whole answer fits is complete a
  * round trip sooner: the Spanish and French landing pages, 13.3 and 13.6 KB with brotli's fast setting and
  * 1.2 KB of headers, were 150 ms (the simulated round trip) behind their twins' LCP, and level with them at
- * brotli's best (12.0 KB).
+ * brotli's best (12.1 and 12.5 KB).
  */
 export const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 
@@ -106,11 +106,10 @@ export function missesFirstRoundTrip(page: CachedPage): boolean {
 
 /**
  * The same page with its brotli body as small as brotli makes it (every browser that counts asks for brotli),
- * made off the main thread
- * (zlib's thread pool) for the visitors after the first, for a page that misses the first round trip. Only
- * then: brotli's best costs 25 to 85 ms of a core for a 90 KB page, a burst of first visits (a crawler) would
- * pay it on every page, and a page that fits already gains nothing a visitor sees. The ETags stay: the page
- * is the same once decoded.
+ * made off the main thread (zlib's thread pool) for the visitors after the first. Only for a page that misses
+ * the first round trip: brotli's best costs 25 to 85 ms of a core for a 90 KB page, a burst of first visits
+ * (a crawler) would pay it on every page, and a page that fits already gains nothing a visitor sees. The
+ * ETags stay: the page is the same once decoded.
  */
 export async function withSmallestBodies(page: CachedPage): Promise<CachedPage> {
   const br = await compress(page.bodies.identity, "br", "smallest");

@@ -25,7 +25,7 @@ export function isCompressible(contentType: string | null): boolean {
 /**
  * Compresses a response body. `fast` for an answer someone waits for: level 5 brotli is near gzip's speed with
  * a smaller result. `smallest` (brotli only) for a stored page, made once for the visitors after the first:
- * brotli's best took 25 to 85 ms for the landing page's 90 KB and saved 10% (13.3 to 12.0 KB), which keeps it
+ * brotli's best took 25 to 85 ms for the Spanish landing page's 90 KB and saved 10% (13.3 to 12.1 KB), which keeps it
  * inside the first round trip of a new connection (server/cached-page.ts).
  */
 export function compress(body: Uint8Array, encoding: Encoding, effort: "fast" | "smallest" = "fast"): Promise<Buffer> {
