@@ -87,11 +87,8 @@ export function createServiceHost(openAll: () => Promise<Running>): ServiceHost 
     },
     runJobsNow() {
       void started
-        ?.then(async ({ services, jobRunner }) => {
-          // Without a runner here, the job process runs them.
-          if (jobRunner) await jobRunner.runOnce();
-          else services.wakeMail();
-        })
+        // Waking the mail runs every job due now: here, or in the job process that runs them.
+        ?.then(({ services }) => services.wakeMail())
         .catch((error: unknown) =>
           logger.warn({ reason: (error as Error).message }, "Jobs could not be run now; the next round tries again"),
         );

@@ -34,9 +34,12 @@ export const canParse = (value: string) => URL.canParse(value);
 /** An address such as `someone@example.com` (no spaces, one @, something on both sides). */
 export const mailbox = /^[^\s<>@",;]+@[^\s<>@",;]+$/;
 
-/** A yes/no variable (`true`, `1`, `yes`, `on` or their opposites), off when unset unless `fallback` says on. */
+/** A yes/no variable (`true`, `1`, `yes`, `on` or their opposites), undefined when unset. */
+export function optionalFlag(message: string) {
+  return z.stringbool({ truthy: ["true", "1", "yes", "on"], falsy: ["false", "0", "no", "off"], error: problem(message) }).optional();
+}
+
+/** A yes/no variable, off when unset unless `fallback` says on. */
 export function flag(message: string, fallback = false) {
-  return z
-    .stringbool({ truthy: ["true", "1", "yes", "on"], falsy: ["false", "0", "no", "off"], error: problem(message) })
-    .default(fallback);
+  return optionalFlag(message).default(fallback);
 }

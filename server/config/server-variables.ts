@@ -1,7 +1,7 @@
 /** The variables of the server itself: where it listens, its logs, its database and its mail. */
 import { z } from "zod";
 import { readAllowedHosts } from "./allowed-hosts.ts";
-import { canParse, flag, mailbox, problem, wholeNumber } from "./checks.ts";
+import { canParse, flag, mailbox, optionalFlag, problem, wholeNumber } from "./checks.ts";
 
 /** pino's levels, most to least severe; `silent` logs nothing. */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -34,13 +34,7 @@ export const serverVariables = {
    * lower CPU priority than the one answering visitors. Unset: yes on PostgreSQL, no on the embedded SQLite
    * file (one process writes to it). See server/job-process.ts.
    */
-  JOB_PROCESS: z
-    .stringbool({
-      truthy: ["true", "1", "yes", "on"],
-      falsy: ["false", "0", "no", "off"],
-      error: problem("must be true or false, e.g. JOB_PROCESS=false to run the jobs in the server's own process"),
-    })
-    .optional(),
+  JOB_PROCESS: optionalFlag("must be true or false, e.g. JOB_PROCESS=false to run the jobs in the server's own process"),
   /** Milliseconds to let requests in flight finish after SIGTERM before the process exits anyway. */
   SHUTDOWN_GRACE_MS: wholeNumber("SHUTDOWN_GRACE_MS", { min: 0, max: 120_000, fallback: 10_000 }),
   /** How much the server logs (pino's levels); `info` logs every request. */
