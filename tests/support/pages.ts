@@ -75,18 +75,54 @@ export async function revealLazySections(page: Page): Promise<void> {
   }
 }
 
+/** A promise held until the returned function is called. */
+function gate(): { held: Promise<void>; release: () => void } {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
+
 /**
  * Holds back every script file of the app, as a slow link would, until the returned function is called: what
  * the page does before its app wakes (decision 0034) is then the browser's and the inline scripts' alone.
  */
 export async function holdAppScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { held, release } = gate();
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+/**
+ * Holds the page at `path` back just before its inline module (the one that wakes the app, decision 0034),
+ * until the returned function is called, as when the end of a long page is still on its way to a slow phone:
+ * the visitor can tap and type in what has arrived before that script runs. A script file of nothing, held,
+ * goes just before it, and the browser parses no further until that file has come. The page's content
+ * security policy, which would refuse the file, is left off.
+ */
+export async function holdPageBeforeItsModule(page: Page, path: string): Promise<() => void> {
+  const { held, release } = gate();
+  const heldScript = "/__held-script.js";
+  await page.route(/\/__held-script\.js$/, async (route) => {
+    await held;
+    await route.fulfill({ contentType: "text/javascript", body: "" });
+  });
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      for (const name of ["content-security-policy", "content-length", "content-encoding"]) delete headers[name];
+      const html = await response.text();
+      const module = html.search(/<script\b[^>]*type="module"/);
+      expect(module, `${path} has an inline module`).toBeGreaterThan(-1);
+      const body = `${html.slice(0, module)}<script src="${heldScript}"></script>${html.slice(module)}`;
+      await route.fulfill({ response, headers, body });
+    },
+  );
   return release;
 }
