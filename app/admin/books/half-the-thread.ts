@@ -4,7 +4,7 @@
  * stream on process.nextTick: without that turn, a download that never waits on its socket would hold every
  * visitor for the whole month). After each `sliceMs` of work it rests as long as it worked. Visitors' requests
  * get the rest of the thread, and V8's collector keeps pace with what the drawing leaves behind: at full speed
- * the month's ZIP grew the server by 55 to 70 MB, at half by about 25
+ * the month's ZIP grew the server by 55 to 70 MB, at half by 8 to 26 MB
  * (docs/decisions/0037-a-zip-writer-of-our-own.md).
  */
 export const SLICE_MS = 10;
