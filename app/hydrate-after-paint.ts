@@ -35,8 +35,8 @@ const painted = `new Promise((painted) => {
  * Resolves at the visitor's first sign of use (a press, a touch, a key, focus moving, a scroll, the mouse
  * moving), once the browser has painted what that did: the page's own answer (a disclosure opening, a field
  * taking focus) never waits for the app's scripts, which start loading only in the task after that paint.
- * A module script runs only once the whole page is parsed, and a quick visitor may have tapped a field and
- * typed before that, unheard: focus already inside the page counts as their first sign of use.
+ * This script comes at the end of the page, and on a slow link a quick visitor may have tapped a field and
+ * typed before it arrived, unheard: focus already inside the page counts as their first sign of use.
  */
 const interacted = `new Promise((interacted) => {
   const types = ["pointerdown", "touchstart", "keydown", "focusin", "scroll", "wheel", "mousemove"];
