@@ -12,6 +12,7 @@ import { pageContentSecurityPolicy } from "./csp.server";
 import { type DeferOptions, hydrateAfterPaint } from "./hydrate-after-paint";
 import { allMessages } from "./i18n/messages.server";
 import { registerMessages } from "./i18n/registry";
+import { openerPolicy } from "./opener-policy.server";
 import { pageScriptOptions } from "./page-scripts.server";
 import { paymentTraits } from "./service-host.server";
 
@@ -40,6 +41,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce));
+  responseHeaders.set("Cross-Origin-Opener-Policy", openerPolicy(routerContext));
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

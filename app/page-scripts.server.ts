@@ -4,13 +4,7 @@ import { site } from "../content/site";
 import { isConsolePath } from "./admin/console-path";
 import { geolocationEndpoint } from "./geolocation.server";
 import type { DeferOptions } from "./hydrate-after-paint";
-import type { PageHandle } from "./page-handle";
-
-function hydratesAfterPaint(context: EntryContext): boolean {
-  return context.staticHandlerContext.matches.some(
-    (match) => (context.routeModules[match.route.id]?.handle as PageHandle | undefined)?.hydrate === "after-paint",
-  );
-}
+import { someMatchedHandle } from "./page-handle";
 
 /**
  * The language chain of a first visit, for a page that loads no app until it is used: the detection module is
@@ -29,7 +23,7 @@ export function languageDetectionCall(url: string, endpoint: string, timeoutMs: 
  * (English) page of the public site does, never an error page or the console. `detectionScript` is its URL.
  */
 export function pageScriptOptions(request: Request, context: EntryContext, detectionScript: string): DeferOptions {
-  const afterPaint = hydratesAfterPaint(context);
+  const afterPaint = someMatchedHandle(context, (handle) => handle.hydrate === "after-paint");
   const pathname = requestPathname(request);
   const detects = !isConsolePath(pathname) && !context.staticHandlerContext.errors && languageFromPath(pathname) === defaultLanguage;
   return {

@@ -12,12 +12,17 @@ describe("security headers", () => {
     expect(headers.get("Permissions-Policy")).toContain("camera=()");
     expect(headers.get("Content-Security-Policy")).toContain("default-src 'none'");
     expect(headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
   });
 
-  it("keeps a page's own policy", () => {
-    const headers = new Headers({ "Content-Security-Policy": pageContentSecurityPolicy("abc") });
+  it("keeps a page's own policies", () => {
+    const headers = new Headers({
+      "Content-Security-Policy": pageContentSecurityPolicy("abc"),
+      "Cross-Origin-Opener-Policy": "unsafe-none",
+    });
     applySecurityHeaders(headers);
     expect(headers.get("Content-Security-Policy")).toContain("'nonce-abc'");
+    expect(headers.get("Cross-Origin-Opener-Policy")).toBe("unsafe-none");
   });
 
   it("allows page scripts only from here or with the nonce", () => {

@@ -9,6 +9,7 @@ import { PageHeading } from "../components/PageHeading";
 import { formatPrice } from "../content/plans";
 import { useLanguage, useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
+import type { PageHandle } from "../page-handle";
 import { pageMeta } from "../seo";
 import { type Services, servicesOf } from "../services.server";
 import type { Route } from "./+types/checkout-authenticate";
@@ -50,6 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
+
+/** The card's authentication of a paid order: it is isolated. */
+export const handle: PageHandle = { personal: true };
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta(location.pathname, "checkout"),

@@ -22,8 +22,11 @@ function shown(order: Order) {
   return { state: "paid" as const, reference: order.reference, email: order.email };
 }
 
-/** A pending payment is polled until it settles, and the outcome takes focus: the script loads at once. */
-export const handle: PageHandle = { hydrate: "after-paint" };
+/**
+ * A pending payment is polled until it settles, and the outcome takes focus: the script loads at once. The page
+ * shows the order's reference and e-mail address, so it is isolated.
+ */
+export const handle: PageHandle = { hydrate: "after-paint", personal: true };
 
 /**
  * Where the processor sends the visitor back, its session named in the URL as its gateway reads it. The URL

@@ -5,6 +5,7 @@ import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
 import { PageHeading } from "../components/PageHeading";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
+import type { PageHandle } from "../page-handle";
 import { pageMeta } from "../seo";
 import { servicesOf } from "../services.server";
 import type { Route } from "./+types/newsletter-token";
@@ -44,6 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
+
+/** The page names the subscriber's e-mail address: it is isolated. */
+export const handle: PageHandle = { personal: true };
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageMeta(location.pathname, "newsletter"),

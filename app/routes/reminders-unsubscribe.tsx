@@ -5,6 +5,7 @@ import { PageHeading } from "../components/PageHeading";
 import { translatorFor } from "../i18n/registry";
 import { useLocalizedPath } from "../i18n/use-language";
 import { useTranslation } from "../i18n/use-translation";
+import type { PageHandle } from "../page-handle";
 import { confirmOptOut, type OptOutState, optOutState } from "../renewals/opt-outs.server";
 import { pageMeta } from "../seo";
 import { servicesOf } from "../services.server";
@@ -32,6 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
+
+/** The page names the customer's e-mail address: it is isolated. */
+export const handle: PageHandle = { personal: true };
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const { t } = translatorFor(languageFromPath(location.pathname));

@@ -44,6 +44,18 @@ test.describe("response headers by the MDN HTTP Observatory's rules", () => {
     });
   }
 
+  test("isolates the pages that show someone's records, and the files, and only those", async ({ request }) => {
+    const openerPolicy = async (path: string) =>
+      (await request.get(path, { maxRedirects: 0, headers: { accept: "text/html,*/*" } })).headers()["cross-origin-opener-policy"];
+    for (const path of ["/account", "/fr/account/code", "/admin/login", "/es/checkout/return", "/reminders/unsubscribe", "/favicon.svg"]) {
+      expect(await openerPolicy(path), path).toBe("same-origin");
+    }
+    // A public page holds nothing of anyone's: a visitor arriving there keeps their browser's process (decision 0038).
+    for (const path of ["/?observatory=fresh", "/", "/es/checkout", "/fr/blog/smart-tv-setup-guide", "/no-such-page"]) {
+      expect(await openerPolicy(path), path).toBe("unsafe-none");
+    }
+  });
+
   test("the page cache's policy allows the page's own scripts by hash, and the page runs", async ({ page, consoleErrors }) => {
     consoleErrors.allow(/geolocation|\/api\/country/i);
     await page.goto("/about");

@@ -6,8 +6,11 @@ import { actionOrLoaderHeaders } from "../../cache-control";
 import type { PageHandle } from "../../page-handle";
 import type { Route } from "./+types/layout";
 
-/** The customer's pages: signing in sends the browser's time zone, which only a script can read, so it loads at once. */
-export const handle: PageHandle = { hydrate: "after-paint" };
+/**
+ * The customer's pages: signing in sends the browser's time zone, which only a script can read, so it loads at
+ * once; and they show the customer's records, so they are isolated.
+ */
+export const handle: PageHandle = { hydrate: "after-paint", personal: true };
 
 /** Every account page, in the URL's language, with the account's own texts (never in the public bundles). */
 export function loader({ request }: Route.LoaderArgs) {

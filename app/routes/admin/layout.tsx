@@ -11,8 +11,8 @@ import { isConsoleTooSlow } from "../../admin/too-slow";
 import type { PageHandle } from "../../page-handle";
 import type { Route } from "./+types/layout";
 
-/** The console is the operator's tool: its script loads at once. */
-export const handle: PageHandle = { hydrate: "after-paint" };
+/** The console is the operator's tool: its script loads at once, and its pages show customers' records. */
+export const handle: PageHandle = { hydrate: "after-paint", personal: true };
 
 /** Every console page but the sign-in page sits in this layout, behind its gate. */
 export const middleware: Route.MiddlewareFunction[] = [requireOperator];

@@ -32,8 +32,8 @@ function signInNotice(params: URLSearchParams): "signedOut" | "signedOutEverywhe
   return params.get("reason") === "expired" ? "expired" : null;
 }
 
-/** The console is the operator's tool: its script loads at once. */
-export const handle: PageHandle = { hydrate: "after-paint" };
+/** The console is the operator's tool: its script loads at once, and its sign-in is isolated like its pages. */
+export const handle: PageHandle = { hydrate: "after-paint", personal: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
