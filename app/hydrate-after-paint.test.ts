@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferredHydrationScript, hydrateAfterPaint } from "./hydrate-after-paint";
+import { deferredHydrationScript, hydrateAfterPaint, manifestPath } from "./hydrate-after-paint";
 
 // What React Router's <Scripts> renders, trimmed to its shape.
 const body = `;
@@ -68,6 +68,16 @@ describe("hydrateAfterPaint", () => {
     expect(script.indexOf("detect();")).toBeGreaterThan(script.indexOf("first-contentful-paint"));
     expect(script.indexOf("detect();")).toBeLessThan(script.indexOf("await interaction;"));
     expect(deferredHydrationScript(body, { moment: "paint" })).not.toContain("interaction");
+  });
+
+  it("announces the web manifest once painted, at either moment, before waiting for anything else", () => {
+    for (const moment of ["paint", "interaction"] as const) {
+      const script = deferredHydrationScript(body, { moment });
+      const announced = script.indexOf(`rel: "manifest", href: "${manifestPath}"`);
+      expect(announced).toBeGreaterThan(script.indexOf("first-contentful-paint"));
+      expect(announced).toBeLessThan(script.indexOf("Promise.all"));
+      if (moment === "interaction") expect(announced).toBeLessThan(script.indexOf("await interaction;"));
+    }
   });
 
   it("keeps a module imported for its effects only, leaving a hole in the names", () => {

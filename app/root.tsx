@@ -16,16 +16,20 @@ import { ScrollRestoration } from "./components/ScrollRestoration";
 import { SiteShell } from "./components/SiteShell";
 import { claimVariables, rememberClaimVariables } from "./content/claims";
 import { planPriceTexts, rememberPlanPriceTexts } from "./content/plans";
+import { faviconHref } from "./favicon";
 import { loadMessages } from "./i18n/messages.client";
 import { hasMessages, registerMessages, translatorFor } from "./i18n/registry";
 import { pageMeta } from "./seo";
 import { provideServices } from "./service-host.server";
 
+/**
+ * The icon is written into the page (app/favicon.ts); the web manifest's link is added by the page's script
+ * once it has painted (app/hydrate-after-paint.ts).
+ */
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: faviconHref, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 /** Every loader and action finds the shop's services in its context (`servicesOf`). */

@@ -22,6 +22,10 @@ test.describe("first paint", () => {
       // The only script that runs at once imports nothing before a paint: no static import, no src.
       expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
       expect(html).not.toMatch(/^\s*import \* as/m);
+      // Nothing the browser asks for by itself races the paint: the icon is in the page, and the web manifest's
+      // link comes once it has painted (docs/decisions/0039-the-manifest-after-the-paint.md).
+      expect(html).toMatch(/<link\b[^>]*\brel="icon" href="data:image\/svg\+xml,/);
+      expect(html).not.toMatch(/<link\b[^>]*\brel="manifest"/);
 
       const scripts: string[] = [];
       page.on("request", (asked) => {
@@ -47,6 +51,7 @@ test.describe("first paint", () => {
       // Unused, the page runs only the language detection, and only where it applies: an unprefixed page.
       expect(scripts).toEqual(language === "en" ? [expect.stringMatching(/^\/assets\/language-detection-\w+\.js$/)] : []);
       await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+      await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
 
       // The first interaction wakes the app, which hydrates.
       await wakeApp(page);
