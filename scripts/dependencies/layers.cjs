@@ -27,7 +27,7 @@ const layers = [
   {
     name: "ui",
     about: "routes, components, the root, the entries and the wiring of the services they hand to the domain",
-    path: String.raw`^app/(routes|components|sections)/|^app/.+\.(tsx|css)$|^app/(routes|csp\.server|hydrate-after-paint|page-scripts\.server|page-handle|service-host\.server)\.ts$`,
+    path: String.raw`^app/(routes|components|sections)/|^app/.+\.(tsx|css)$|^app/(routes|csp\.server|favicon|hydrate-after-paint|opener-policy\.server|page-scripts\.server|page-handle|service-host\.server)\.ts$`,
     mayImport: ["domain", "infra", "common"],
   },
   {
