@@ -20,6 +20,11 @@ type FooterLink = {
     | "privacy"
     | "refundPolicy";
   to: string;
+  /**
+   * The page is isolated from other sites' windows (docs/decisions/0038-process-isolation-where-the-data-is.md):
+   * it is loaded as a document, not by the router in this public page's window, so that its policy applies.
+   */
+  isolated?: true;
 };
 
 /**
@@ -38,7 +43,7 @@ const groups: { heading: "quickLinks" | "support" | "legal"; links: FooterLink[]
   {
     heading: "support",
     links: [
-      { label: "yourAccount", to: "/account" },
+      { label: "yourAccount", to: "/account", isolated: true },
       { label: "helpCenter", to: "/#faq" },
       { label: "contactUs", to: "/contact" },
       { label: "liveChat", to: "/contact?subject=chat" },
@@ -84,7 +89,12 @@ export function Footer() {
               <ul className="mt-3 space-y-1">
                 {group.links.map((link) => (
                   <li key={link.label}>
-                    <Link to={localized(link.to)} className="inline-flex min-h-10 items-center text-sm text-muted hover:text-text">
+                    <Link
+                      to={localized(link.to)}
+                      reloadDocument={link.isolated}
+                      discover={link.isolated ? "none" : "render"}
+                      className="inline-flex min-h-10 items-center text-sm text-muted hover:text-text"
+                    >
                       {t(`footer.${link.label}`)}
                     </Link>
                   </li>

@@ -56,6 +56,19 @@ test.describe("response headers by the MDN HTTP Observatory's rules", () => {
     }
   });
 
+  test("a woken public page opens the account as a document of its own, isolated", async ({ page }) => {
+    await page.goto("/fr/about");
+    await wakeApp(page);
+    const [account] = await Promise.all([
+      page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/fr/account" && response.request().resourceType() === "document",
+      ),
+      page.getByRole("contentinfo").getByRole("link", { name: "Votre compte" }).click(),
+    ]);
+    expect(account.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+    await expect(page).toHaveURL(/\/fr\/account$/);
+  });
+
   test("the page cache's policy allows the page's own scripts by hash, and the page runs", async ({ page, consoleErrors }) => {
     consoleErrors.allow(/geolocation|\/api\/country/i);
     await page.goto("/about");
