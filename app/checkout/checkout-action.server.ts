@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data, redirect } from "react-router";
+import { data, redirectDocument } from "react-router";
 import { languageFromPath, requestPathname } from "../../common/languages";
 import { readForm } from "../../common/read-form.ts";
 import { site } from "../../content/site";
@@ -96,7 +96,9 @@ export async function checkoutAction(request: Request, openServices: () => Promi
 
   switch (outcome.status) {
     case "redirect":
-      return redirect(outcome.location, { status: 303, headers: privateNoStore });
+      // A document load, not the router's: the page it leads to may be isolated (decision 0038), which only
+      // a document load applies.
+      return redirectDocument(outcome.location, { status: 303, headers: privateNoStore });
     case "paid":
       return data({ state: "paid" as const, ...outcome }, { headers: privateNoStore });
     case "pending":

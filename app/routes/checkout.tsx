@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data, redirect } from "react-router";
+import { data, redirectDocument } from "react-router";
 import { languageFromPath, localizePath, requestPathname } from "../../common/languages";
 import { site } from "../../content/site";
 import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const resume = params.get("resume");
   const resumed = resume ? await resumeCheckout(openServices, resume.slice(0, 64), localizePath("/checkout/return", language)) : undefined;
-  if (resumed?.kind === "settled") throw redirect(resumed.location, { headers: privateNoStore });
+  // To the payment's outcome, an isolated page: a document load applies its policy (decision 0038).
+  if (resumed?.kind === "settled") throw redirectDocument(resumed.location, { headers: privateNoStore });
   const renew = resume ? null : params.get("renew");
   const renewal = renew ? await renewCheckout(openServices, renew.slice(0, 1000)) : undefined;
   const plan = findPlan(params.get("plan")) ?? findPlan(site.defaultPlan);

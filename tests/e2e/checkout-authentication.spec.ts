@@ -14,7 +14,14 @@ test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/status of 4\d\d/));
 async function payWithAuthentication(page: Page, language: Language, email: string) {
   await openHydrated(page, localized(language, "/checkout?plan=advanced&viewers=3"));
   await fillCheckout(page, language, customer({ email, cardNumber: authenticationCard }));
+  // The woken app posts the form; the step it leads to is isolated, which only a document load applies (decision 0038).
+  const step = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === localized(language, "/checkout/authenticate") &&
+      response.request().resourceType() === "document",
+  );
   await payButton(page, language).click();
+  expect((await step).headers()["cross-origin-opener-policy"]).toBe("same-origin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(t(language, "checkout.authenticate.heading"));
 }
 
