@@ -134,6 +134,22 @@ describe("createSqliteDialect with Kysely", () => {
     expect(rows).toEqual([{ count: 2 }]);
   });
 
+  it("takes the write lock as a transaction begins: another process's write cannot fail it halfway", async () => {
+    const other = openSqliteFile(join(folder, "kysely.db"), { busyTimeoutMs: 50 });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom("items").select("id").execute();
+        // Had this write gone through, the transaction's own write below would fail at once with SQLITE_BUSY.
+        expect(() => other.prepare("insert into items (label) values ('from elsewhere')").run()).toThrow(/locked/);
+        await trx.insertInto("items").values({ label: "after a read", weight: null }).execute();
+      });
+    } finally {
+      other.close();
+    }
+    const labels = await db.selectFrom("items").select("label").orderBy("id").execute();
+    expect(labels.map((row) => row.label)).toEqual(["one", "two", "after a read"]);
+  });
+
   it("enforces foreign keys", async () => {
     await sql`create table parent (id integer primary key)`.execute(db);
     await sql`create table child (id integer primary key, parent_id integer not null references parent (id))`.execute(db);

@@ -8,7 +8,16 @@
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteStatement,
+} from "kysely";
 import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from "../private-files.ts";
 
 export interface SqliteFileOptions {
@@ -100,8 +109,34 @@ function* mapIterator<T, U>(iterator: Iterator<T>, map: (value: T) => U): Iterab
   for (let step = iterator.next(); !step.done; step = iterator.next()) yield map(step.value);
 }
 
-/** A Kysely dialect over a SQLite file opened with {@link openSqliteFile}. */
+/**
+ * Kysely's SQLite driver begins a transaction with a plain `BEGIN`, which takes no lock until its first write.
+ * A transaction that reads first and then writes, while another process (the operator's command line, a test)
+ * has written in between, must upgrade its lock, and SQLite refuses that at once with SQLITE_BUSY, busy timeout
+ * or not: a customer's erasure failed so in 4 ms. `BEGIN IMMEDIATE` takes the write lock as the transaction
+ * starts, waiting on the busy timeout like any single write.
+ */
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateTransactionDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionDriver(this.#config);
+  }
+}
+
+/** A Kysely dialect over a SQLite file opened with {@link openSqliteFile}; its transactions begin immediate. */
 export function createSqliteDialect(file: string, options: SqliteFileOptions = {}): SqliteDialect {
   const database = toKyselySqliteDatabase(openSqliteFile(file, options));
-  return new SqliteDialect({ database });
+  return new ImmediateTransactionDialect({ database });
 }
