@@ -67,7 +67,10 @@ addEventListener("click", closeMenuOnLink, true);`;
  * it added 150 ms to the LCP of any load where it finished first (docs/decisions/0039-the-manifest-after-the-paint.md).
  */
 export const manifestPath = "/manifest.webmanifest";
-const announceManifest = `document.head.append(Object.assign(document.createElement("link"), { rel: "manifest", href: ${JSON.stringify(manifestPath)} }));`;
+
+/** The statement that adds `<link rel={rel} href={href}>` to the head; `href` is a JavaScript string literal. */
+const headLink = (rel: string, href: string) =>
+  `document.head.append(Object.assign(document.createElement("link"), { rel: "${rel}", href: ${href} }));`;
 
 /** When the app's scripts load: after the first paint, or after the visitor's first interaction as well. */
 export type HydrationMoment = "paint" | "interaction";
@@ -115,10 +118,10 @@ export function deferredHydrationScript(body: string, { moment, afterPaint }: De
     // Listening from the start: a scroll during the wait for the paint counts.
     ...(moment === "interaction" ? [`const interaction = ${interacted};`, menuClosesOnLink] : []),
     `await ${painted};`,
-    announceManifest,
+    headLink("manifest", JSON.stringify(manifestPath)),
     ...(afterPaint ? [afterPaint] : []),
     ...(moment === "interaction" ? ["await interaction;"] : []),
-    ...(entry ? [`document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: ${entry} }));`] : []),
+    ...(entry ? [headLink("modulepreload", entry)] : []),
     `const [${names.join(", ")}] = await Promise.all([${imports}]);`,
     ...rest.filter((statement) => statement.trim() !== "" && statement.trim() !== ";"),
   ].join("\n");
