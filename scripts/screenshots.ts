@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { defaultLanguage, languages, localizePath, preferenceKey } from "../common/languages";
+import { defaultLanguage, languages, localizePath, preferenceKey } from "../common/languages.ts";
 import { chromiumArgs, chromiumPath } from "./support/chromium.ts";
 
 const base = process.argv.find((arg) => arg.startsWith("http")) ?? "http://localhost:3000";
