@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useLayoutEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { detectCardBrand } from "../../common/card";
 import { site } from "../../content/site";
@@ -12,6 +12,7 @@ import { AutomaticRenewal } from "./AutomaticRenewal";
 import { CardFields } from "./CardFields";
 import { CheckoutNotices, type FailedAttempt, type RenewalNotice } from "./CheckoutNotices";
 import { CountrySelect } from "./CountrySelect";
+import { choicesOnPage } from "./choices-on-page";
 import { FormField, inputClass } from "./FormField";
 import { type CheckoutField, cardFields, checkoutFields, fieldLimits } from "./fields";
 import { PlanSection } from "./PlanSection";
@@ -92,10 +93,17 @@ export function CheckoutForm({ loaderData, failed }: { loaderData: CheckoutFormD
     rules,
   );
   const startOnForm = () => void rules.start().catch(() => undefined);
-  // A country chosen before the page's script ran is in the list but not yet in the state: read it once.
-  useEffect(() => {
-    const chosen = formRef.current?.elements.namedItem("country");
-    if (chosen instanceof HTMLSelectElement) setCountry({ code: chosen.value, name: chosen.selectedOptions[0]?.text ?? chosen.value });
+  // What the visitor chose before the page's app woke is on the page but not in the state, which starts from
+  // the server's: React keeps the page's controls as they are while it hydrates, and its next render would put
+  // the server's choice back (the box unticked, the first plan). Read once, before anything renders again.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const chosen = choicesOnPage(form);
+    if (chosen.plan) setPlanKey(chosen.plan);
+    if (chosen.viewers) setViewers(chosen.viewers);
+    if (chosen.renewing !== undefined) setRenewing(chosen.renewing);
+    if (chosen.country) setCountry(chosen.country);
   }, [formRef]);
 
   const plan = findPlan(planKey) ?? site.plans[1];

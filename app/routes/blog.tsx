@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigate } from "react-router";
 import { languageFromPath, requestPathname } from "../../common/languages";
 import { blogListMeta } from "../blog-list-meta";
@@ -57,8 +57,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
   // What the server rendered is fresh data too: coming back to this list within a minute needs no request.
   useEffect(() => rememberData(location.pathname + location.search, loaderData), [location, loaderData]);
-  // A search changed by a link (clear, category) shows in the box.
-  useEffect(() => setText(query.search), [query.search]);
+  // A search changed by a link (clear, category) shows in the box: adjusted while rendering, as React
+  // advises, so the first render (which may hold what was typed before the app woke) is left alone.
+  const [searchShown, setSearchShown] = useState(query.search);
+  if (query.search !== searchShown) {
+    setSearchShown(query.search);
+    setText(query.search);
+  }
 
   // A new search or category starts again at the first page.
   const listUrl = (changes: Partial<BlogListQuery>) => blogListPath(localized("/blog"), { ...query, page: 1, ...changes });
@@ -71,9 +76,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     }, typingPauseMs);
   };
 
-  // What was typed before the page hydrated is in the box but not in React's state: keep it and search it.
+  // What was typed before the page hydrated is in the box but not in React's state: keep it and search it,
+  // before anything renders again and puts the server's empty box back.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
-  useEffect(() => {
+  useLayoutEffect(() => {
     const typed = searchBox.current?.value;
     if (typed !== undefined && typed !== text) onType(typed);
   }, []);

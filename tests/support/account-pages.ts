@@ -39,7 +39,7 @@ function openSession(email: string): string {
 }
 
 /** The order's access renewing automatically on the test gateway, as a checkout with the box ticked leaves it: its id. */
-function renewingSubscription(orderId: number, email: string): number {
+export function renewingSubscription(orderId: number, email: string): number {
   const now = new Date();
   const [access] = queryRows<{ id: number; ends_at: string }>(
     "SELECT id, ends_at FROM accesses WHERE reference = (SELECT reference FROM orders WHERE id = ?)",
