@@ -1,5 +1,5 @@
 import { signInCustomer } from "../support/account.ts";
-import { customerWithAccess, d, newEmail, withoutJavaScript } from "../support/account-dashboard.ts";
+import { customerWithAccess, d, named, newEmail, withoutJavaScript } from "../support/account-dashboard.ts";
 import { codeOf, mailTo, say } from "../support/account-sign-in.ts";
 import { consoleText, runSql, signedInOperator } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
@@ -41,7 +41,7 @@ test.describe("the signed-in customer's account", () => {
     await expect(subscriptions.getByText(d("en", "subscriptions.state.ending", { count: 5 }))).toBeVisible();
     await expect(subscriptions.getByText(/UTC/)).toHaveCount(3);
     const renew = subscriptions.getByRole("link", {
-      name: d("en", "subscriptions.renewLabel", { plan: "Platinum", reference: order.reference }),
+      name: named("en", "subscriptions.renew", { plan: "Platinum", reference: order.reference }),
     });
     await expect(renew).toHaveAttribute("href", /^\/checkout\?renew=[\w-]+\.[\w-]+$/);
     // The guides once, under the running access only.
@@ -49,14 +49,14 @@ test.describe("the signed-in customer's account", () => {
     await expect(subscriptions.getByText(d("en", "subscriptions.state.expired"), { exact: true })).toBeVisible();
     await expect(subscriptions.getByText(d("en", "subscriptions.expiredHint"))).toBeVisible();
     await expect(
-      subscriptions.getByRole("link", { name: d("en", "subscriptions.renewLabel", { plan: "Platinum", reference: ended.reference }) }),
+      subscriptions.getByRole("link", { name: named("en", "subscriptions.renew", { plan: "Platinum", reference: ended.reference }) }),
     ).toBeVisible();
     await expect(subscriptions.getByText(d("en", "subscriptions.state.revoked"), { exact: true })).toBeVisible();
     await expect(
-      subscriptions.getByRole("link", { name: d("en", "subscriptions.renewLabel", { plan: "Platinum", reference: refunded.reference }) }),
+      subscriptions.getByRole("link", { name: named("en", "subscriptions.renew", { plan: "Platinum", reference: refunded.reference }) }),
     ).toHaveCount(0);
     await expect(
-      subscriptions.getByRole("link", { name: d("en", "subscriptions.detailsLabel", { reference: refunded.reference }) }),
+      subscriptions.getByRole("link", { name: named("en", "subscriptions.details", { reference: refunded.reference }) }),
     ).toHaveCount(0);
 
     const orders = page
@@ -119,7 +119,7 @@ test.describe("the signed-in customer's account", () => {
     const order = await customerWithAccess(request, email, 20, "es");
     await signInCustomer(context, email);
     await openHydrated(page, "/es/account");
-    await page.getByRole("link", { name: d("es", "subscriptions.detailsLabel", { reference: order.reference }) }).click();
+    await page.getByRole("link", { name: named("es", "subscriptions.details", { reference: order.reference }) }).click();
     await expect(page).toHaveURL(`/es/account/access/${order.reference}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(d("es", "access.title", { reference: order.reference }));
     await expect(page.getByText(`pw-${order.username}-secret`)).toHaveCount(0);

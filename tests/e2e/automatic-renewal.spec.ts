@@ -7,7 +7,7 @@ import { accountFormat } from "../../app/account/dashboard/format.ts";
 import customersText from "../../content/locales/admin/en/customers.json" with { type: "json" };
 import orders from "../../content/locales/admin/en/orders.json" with { type: "json" };
 import { signInCustomer } from "../support/account.ts";
-import { d, newEmail, withoutJavaScript } from "../support/account-dashboard.ts";
+import { d, named, newEmail, withoutJavaScript } from "../support/account-dashboard.ts";
 import { customer, fillCheckout, payButton } from "../support/checkout.ts";
 import { accessDetails, accessFields, fill, signedInOperator } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
@@ -85,7 +85,7 @@ test.describe("automatic renewal with the test gateway", () => {
     await expectAccessible();
 
     // Stop renewing: a confirmation page, then the access runs to its end.
-    await subscriptions.getByRole("link", { name: d("en", "automaticRenewal.stopLabel", { reference }) }).click();
+    await subscriptions.getByRole("link", { name: named("en", "automaticRenewal.stop", { reference }) }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(d("en", "automaticRenewal.stopPage.title"));
     await expectAccessible();
     await page.getByRole("button", { name: d("en", "automaticRenewal.stopPage.confirm") }).click();

@@ -22,6 +22,14 @@ export function d(language: Language, key: string, values: Record<string, string
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
 }
 
+/**
+ * A control's accessible name: its visible label, then what it acts on for those who hear it
+ * (`LabelInContext`): `named("en", "subscriptions.renew", { reference })` reads `subscriptions.renewContext` too.
+ */
+export function named(language: Language, key: string, values: Record<string, string | number> = {}): string {
+  return `${d(language, key)} ${d(language, `${key}Context`, values)}`;
+}
+
 const key = parseEncryptionKey(e2eServers.main.env.ACCESS_ENCRYPTION_KEY);
 const day = 24 * 3600_000;
 const details = (username: string) => ({

@@ -7,7 +7,8 @@
  * - `consoleErrors`: any `console.error` or uncaught page error fails the test, unless the test declared
  *   it expected (console.warn is fine);
  * - the browser presents itself as a visitor's Chrome, not as headless (a crawler to the site);
- * - `expectAccessible(page)`: axe-core with the WCAG 2.0/2.1/2.2 A and AA rules reports nothing.
+ * - `expectAccessible(page)`: axe-core with the WCAG 2.0/2.1/2.2 A and AA rules and its experimental ones
+ *   reports nothing.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -22,7 +23,11 @@ export { expect };
 const axeVersion = (JSON.parse(readFileSync(fileURLToPath(import.meta.resolve("axe-core/package.json")), "utf8")) as { version: string })
   .version;
 
-export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+/**
+ * The WCAG 2.0/2.1/2.2 A and AA rules, and axe's experimental ones: among them `label-content-name-mismatch`
+ * (an accessible name must contain the visible label, WCAG 2.5.3), which axe leaves off by default.
+ */
+export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "experimental"];
 
 type GeolocationMode =
   | { kind: "json"; body: unknown }
@@ -62,7 +67,7 @@ interface AxeViolation {
 export interface Fixtures {
   geolocationService: GeolocationStub;
   consoleErrors: ConsoleErrors;
-  /** Runs axe-core (WCAG 2.0/2.1/2.2 A and AA) on a page and fails on any violation. */
+  /** Runs axe-core (WCAG 2.0/2.1/2.2 A and AA, and the experimental rules) on a page and fails on any violation. */
   expectAccessible: (page?: Page) => Promise<void>;
   /** Internal: aborts and reports any request that would leave this machine. */
   stayLocal: undefined;
@@ -206,7 +211,7 @@ export const test = base.extend<Fixtures>({
         const body = copy.querySelector("body")?.outerHTML ?? "";
         return { html: [...attributes, ...head, body].join("\n"), view: `${window.innerWidth}x${window.innerHeight}` };
       });
-      const key = createHash("sha256").update(`${axeVersion} ${wcagTags.join()} ${state.view} ${state.html}`).digest("hex");
+      const key = createHash("sha256").update(`${axeVersion} ${axeTags.join()} ${state.view} ${state.html}`).digest("hex");
       const file = join(cache, `${key}.json`);
       let violations: AxeViolation[];
       const started = Date.now();
@@ -215,7 +220,7 @@ export const test = base.extend<Fixtures>({
         violations = JSON.parse(readFileSync(file, "utf8")) as AxeViolation[];
       } else {
         const results = await new AxeBuilder({ page: target })
-          .withTags(wcagTags)
+          .withTags(axeTags)
           .options({ resultTypes: ["violations"] })
           .analyze();
         violations = results.violations.map((violation) => ({

@@ -116,7 +116,7 @@ export function AccessPage({
       <Outcome answer={answer} email={access.email} />
       {renewal && (
         <div className={`mt-6 ${card}`}>
-          <RenewalStatus line={renewal} reference={access.reference} />
+          <RenewalStatus line={renewal} reference={access.reference} heading="h2" />
         </div>
       )}
     </>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LabelInContext } from "../../components/LabelInContext";
 import { useAccountText } from "../text";
 import type { AccessState } from "./access-state";
 import type { DeviceGuide } from "./load.server";
@@ -79,21 +80,19 @@ function AccessCard({ access, guides }: { access: AccessLine; guides: DeviceGuid
       <NextSteps access={access} />
       <div className="mt-5 flex flex-wrap gap-3">
         {access.renewHref && (
-          <a
-            href={access.renewHref}
-            className={primaryButton}
-            aria-label={t("dashboard.subscriptions.renewLabel", { plan: access.plan, reference: access.reference })}
-          >
-            {t("dashboard.subscriptions.renew")}
+          <a href={access.renewHref} className={primaryButton}>
+            <LabelInContext
+              label={t("dashboard.subscriptions.renew")}
+              context={t("dashboard.subscriptions.renewContext", { plan: access.plan, reference: access.reference })}
+            />
           </a>
         )}
         {access.state.kind !== "revoked" && (
-          <Link
-            to={access.detailsHref}
-            className={secondaryButton}
-            aria-label={t("dashboard.subscriptions.detailsLabel", { reference: access.reference })}
-          >
-            {t("dashboard.subscriptions.details")}
+          <Link to={access.detailsHref} className={secondaryButton}>
+            <LabelInContext
+              label={t("dashboard.subscriptions.details")}
+              context={t("dashboard.subscriptions.detailsContext", { reference: access.reference })}
+            />
           </Link>
         )}
       </div>
