@@ -113,5 +113,17 @@ for (const target of testTargets) {
       expect(answers[20]).toBe("client-limited");
       expect((await jobsOfKind(bed.services.db)).length).toBeGreaterThan(0);
     });
+
+    it("counts every address of one IPv6 /64 as one client", async () => {
+      const network = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+      const answers = [];
+      for (let n = 1; n <= 21; n++) {
+        answers.push(
+          await startSignIn(bed.services.db, { email: stranger(), language: "en", clientAddress: `${network}::${n.toString(16)}` }),
+        );
+      }
+      expect(answers.slice(0, 20).every((answer) => answer === "recorded")).toBe(true);
+      expect(answers[20]).toBe("client-limited");
+    });
   });
 }
