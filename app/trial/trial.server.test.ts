@@ -105,6 +105,26 @@ for (const target of testTargets) {
       expect(answers[5]).toBe("mail-limited");
     });
 
+    it("limit code mails per mailbox, whatever its spelling, so aliases do not fill one inbox", async () => {
+      const name = `jane${++counter}x${Math.random().toString(36).slice(2, 6)}`;
+      const spellings = [0, 1, 2, 3, 4, 5].map(
+        (n) => `${name.slice(0, n + 1)}.${name.slice(n + 1)}+${n}@${n % 2 ? "googlemail" : "gmail"}.com`,
+      );
+      const answers = [];
+      for (const email of spellings) {
+        answers.push(
+          await requestTrial(
+            db(),
+            { values: { name: "A", email, country: "FR" }, language: "fr", clientAddress: anAddress() },
+            undefined,
+            T0,
+          ),
+        );
+      }
+      expect(answers.slice(0, 5)).toEqual(Array(5).fill("mailed"));
+      expect(answers[5]).toBe("mail-limited");
+    });
+
     it("queue trial.started once the code is right when a provisioning system is configured, and not otherwise", async () => {
       const withSystem = await confirmedTrial(someone(), true);
       expect(await jobsOf(JOB_KINDS.trialStarted, `"trialId":${withSystem.id}}`)).toHaveLength(1);
