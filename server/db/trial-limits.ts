@@ -30,6 +30,15 @@ export async function trialRefusal(
   now: Date = new Date(),
   exceptId = 0,
 ): Promise<TrialRefusal | undefined> {
+  if (await mailboxRefusal(db, email, exceptId)) return "used";
+  return clientAddress === null ? undefined : connectionRefusal(db, clientAddress, now);
+}
+
+/**
+ * `used` when the mailbox had a trial or the e-mail paid. Both reads, whatever the first finds: the trial's form
+ * does the same work for every address (app/trial/request.server.ts).
+ */
+export async function mailboxRefusal(db: Database, email: string, exceptId = 0): Promise<"used" | undefined> {
   const mailbox = canonicalEmail(email);
   const trial = await db
     .selectFrom("trials")
@@ -38,7 +47,6 @@ export async function trialRefusal(
     .where(sql<boolean>`${sql.ref("status")} <> 'requested'`)
     .where("id", "<>", exceptId)
     .executeTakeFirst();
-  if (trial) return "used";
   // Orders keep the e-mail as typed: the address itself, and the mailbox's plain spelling (a payer's
   // `jane@gmail.com` when `j.ane+free@gmail.com` asks), on the index of `lower(email)`.
   const order = await db
@@ -48,8 +56,11 @@ export async function trialRefusal(
     .where("status", "in", PAID_ORDER_STATUSES)
     .limit(1)
     .executeTakeFirst();
-  if (order) return "used";
-  if (clientAddress === null) return undefined;
+  return trial || order ? "used" : undefined;
+}
+
+/** `address` when the client's connection had a trial in the last 30 days: the same answer for any e-mail. */
+export async function connectionRefusal(db: Database, clientAddress: string, now: Date = new Date()): Promise<"address" | undefined> {
   const connection = await db
     .selectFrom("trial_connections")
     .select("network_key")

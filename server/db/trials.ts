@@ -20,7 +20,14 @@ export const TRIAL_REFERENCE_PREFIX = "TR";
 /** A request never confirmed is deleted this long after its code expired. */
 export const UNCONFIRMED_KEPT_MS = 24 * 60 * 60_000;
 
-export { PAID_ORDER_STATUSES, TRIAL_ADDRESS_WINDOW_MS, type TrialRefusal, trialRefusal } from "./trial-limits.ts";
+export {
+  connectionRefusal,
+  mailboxRefusal,
+  PAID_ORDER_STATUSES,
+  TRIAL_ADDRESS_WINDOW_MS,
+  type TrialRefusal,
+  trialRefusal,
+} from "./trial-limits.ts";
 
 export interface TrialRequest {
   email: string;
