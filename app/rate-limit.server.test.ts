@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfig } from "../server/config.ts";
 import { migrateToLatest } from "../server/db/database.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../tests/support/databases.ts";
-import { clientAddress, clientCountry, declines, formLimits } from "./rate-limit.server";
+import { clientAddress, clientCountry, declines, formLimits, signInAttempts, signInLimits } from "./rate-limit.server";
 
 /** On an hour boundary, so it starts both a ten-minute and an hour window. */
 const T0 = new Date("2026-03-01T09:00:00.000Z");
@@ -14,6 +14,10 @@ const minute = 60_000;
 const uniqueAddress = () => `203.0.113.${randomUUID()}`;
 const uniqueEmail = () => `card-${randomUUID().slice(0, 8)}@example.com`;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** A /64 of the documentation prefix, and addresses in it written every which way. */
+const uniqueNetwork = () =>
+  `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+const inNetwork = (network: string, n: number) => (n % 2 ? `${network}::${n.toString(16)}` : `${network.toUpperCase()}:0:0:${n}:1`);
 
 describe("client address", () => {
   it("is what the HTTP layer recorded, or `unknown`", () => {
@@ -74,6 +78,36 @@ for (const target of testTargets) {
         Array.from({ length: limit + 3 }, (_, i) => formLimits.newsletter.hit(i % 2 === 0 ? handle.db : other, address, T0)),
       );
       expect(answers.filter(Boolean)).toHaveLength(limit);
+    });
+
+    it("count every address of one IPv6 /64 as one client, on every per-client limit", async () => {
+      const network = uniqueNetwork();
+      const limit = serverConfig().CONTACT_RATE_LIMIT;
+      const answers = [];
+      for (let n = 1; n <= limit + 1; n++) answers.push(await formLimits.contact.hit(handle.db, inNetwork(network, n), T0));
+      expect(answers.filter(Boolean)).toHaveLength(limit);
+      // Another /64 is another client.
+      expect(await formLimits.contact.hit(handle.db, `${uniqueNetwork()}::1`, T0)).toBe(true);
+
+      const declining = uniqueNetwork();
+      for (let n = 1; n <= serverConfig().CHECKOUT_DECLINE_LIMIT; n++) {
+        await declines.record(handle.db, { address: inNetwork(declining, n), email: uniqueEmail() }, T0);
+      }
+      expect(await declines.isBlocked(handle.db, { address: `${declining}::ffff`, email: uniqueEmail() }, T0)).toBe(true);
+
+      const guessing = uniqueNetwork();
+      const attempts = [];
+      for (let n = 1; n <= signInLimits.perAddress + 1; n++) {
+        attempts.push(await signInAttempts.begin(handle.db, { address: inNetwork(guessing, n), email: uniqueEmail() }, T0));
+      }
+      expect(attempts.at(-1)?.allowed).toBe(false);
+    });
+
+    it("count an IPv4 address written as IPv6 (::ffff:a.b.c.d) as that IPv4 address", async () => {
+      const address = `198.51.100.${Math.floor(Math.random() * 250)}`;
+      const limit = serverConfig().NEWSLETTER_RATE_LIMIT;
+      for (let n = 0; n < limit; n++) await formLimits.newsletter.hit(handle.db, n % 2 ? address : `::ffff:${address}`, later(20 * minute));
+      expect(await formLimits.newsletter.hit(handle.db, `::FFFF:${address}`, later(20 * minute))).toBe(false);
     });
 
     it("keep no address or e-mail in the table, only hashes of them with their purpose", async () => {

@@ -2,21 +2,13 @@
  * Per-address limits on the forms, and the checkout's defence against card testing, counted in the
  * database so that every server adds to the same total (see server/db/rate-limits.ts).
  */
-import { createHash } from "node:crypto";
 import { type ServerConfig, serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
 import { attemptCount, countAttempt, uncountAttempt } from "../server/db/rate-limits.ts";
+import { clientKey, emailKey } from "./limit-keys.server";
 
 const tenMinutes = 10 * 60_000;
 const oneHour = 60 * 60_000;
-
-/**
- * The counter's key: a hash, so the table holds no address or e-mail (personal data that would need its own
- * retention rules), and the purpose is hashed in so one visitor's counts for different limits stay apart.
- */
-function counterKey(purpose: string, value: string): string {
-  return createHash("sha256").update(`${purpose}:${value}`).digest("hex");
-}
 
 /** The visitor's address, as the HTTP layer recorded it (never trusted from the visitor). */
 export function clientAddress(request: Request): string {
@@ -35,7 +27,7 @@ function formLimit(purpose: string, variable: LimitVariable) {
   return {
     /** Counts one attempt from `address`; false once it is past the limit of the current ten minutes. */
     async hit(db: Database, address: string, now: Date = new Date()): Promise<boolean> {
-      const count = await countAttempt(db, counterKey(purpose, address), { windowMs: tenMinutes, now });
+      const count = await countAttempt(db, clientKey(purpose, address), { windowMs: tenMinutes, now });
       // Read at each call rather than at import, so importing this module never parses the environment.
       return count <= serverConfig()[variable];
     },
@@ -57,7 +49,7 @@ const oneDay = 24 * 60 * 60_000;
  */
 export const repeatMails = {
   async hit(db: Database, purpose: string, email: string, now: Date = new Date()): Promise<boolean> {
-    return (await countAttempt(db, counterKey(`repeat-mail-${purpose}`, email.trim().toLowerCase()), { windowMs: oneDay, now })) === 1;
+    return (await countAttempt(db, emailKey(`repeat-mail-${purpose}`, email), { windowMs: oneDay, now })) === 1;
   },
 };
 
@@ -76,8 +68,8 @@ type DecliningPayer = Omit<Payer, "address"> & { address: string | null };
  */
 function declineKeys({ address, email }: DecliningPayer): string[] {
   // Without an address, the e-mail's counter alone.
-  const byEmail = counterKey("decline-email", email.trim().toLowerCase());
-  return address === null ? [byEmail] : [counterKey("decline-address", address), byEmail];
+  const byEmail = emailKey("decline-email", email);
+  return address === null ? [byEmail] : [clientKey("decline-address", address), byEmail];
 }
 
 /**
@@ -106,7 +98,7 @@ const fifteenMinutes = 15 * 60_000;
 export const signInLimits = { perAccount: 5, perAddress: 20 };
 
 function signInKeys(address: string, email: string): [string, string] {
-  return [counterKey("sign-in-address", address), counterKey("sign-in-account", email.trim().toLowerCase())];
+  return [clientKey("sign-in-address", address), emailKey("sign-in-account", email)];
 }
 
 /** One console sign-in attempt, counted before its password or code is checked. */

@@ -29,7 +29,13 @@ for (const target of testTargets) {
       const { signIn: old } = await recordSignIn(handle.db, { email: "old@example.com", language: "en" }, T0);
       const { signIn: recent } = await recordSignIn(handle.db, { email: "recent@example.com", language: "es" }, at(2 * minute));
       const justAfter = at(SIGN_IN_VALID_MS + SIGN_IN_KEPT_MS + minute);
-      expect(await pruneAccountRecords(handle.db, justAfter)).toEqual({ signIns: 1, sessions: 0, trialRequests: 0, trialAddresses: 0 });
+      expect(await pruneAccountRecords(handle.db, justAfter)).toEqual({
+        signIns: 1,
+        sessions: 0,
+        trialRequests: 0,
+        trialAddresses: 0,
+        trialConnections: 0,
+      });
       const left = await signInIds();
       expect(left).not.toContain(old.id);
       expect(left).toContain(recent.id);

@@ -18,7 +18,7 @@ export const ENDED_SESSION_KEPT_MS = 30 * 24 * 60 * 60_000;
 export async function pruneAccountRecords(
   db: Database,
   now: Date = new Date(),
-): Promise<{ signIns: number; sessions: number; trialRequests: number; trialAddresses: number }> {
+): Promise<{ signIns: number; sessions: number; trialRequests: number; trialAddresses: number; trialConnections: number }> {
   const signInsBefore = new Date(now.getTime() - SIGN_IN_KEPT_MS).toISOString();
   const sessionsBefore = new Date(now.getTime() - ENDED_SESSION_KEPT_MS).toISOString();
   // A session's step-up codes live 15 minutes, so they are long gone when their session goes.
@@ -33,5 +33,6 @@ export async function pruneAccountRecords(
     sessions: Number(sessions.numDeletedRows),
     trialRequests: trials.requests,
     trialAddresses: trials.addresses,
+    trialConnections: trials.connections,
   };
 }

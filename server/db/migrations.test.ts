@@ -33,6 +33,7 @@ const TABLES = [
   "tallies",
   "test_gateway_cards",
   "test_gateway_payments",
+  "trial_connections",
   "trials",
 ];
 const ALL_MIGRATIONS = Object.keys(migrations);
@@ -85,7 +86,7 @@ for (const target of testTargets) {
           "orders_payment_session_id_key",
           "orders_pending_idx",
           "payment_events_event_key",
-          "trials_confirmed_email_key",
+          "trials_confirmed_email_key_key",
           "jobs_due_order_idx",
         ]),
       );

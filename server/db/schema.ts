@@ -19,7 +19,7 @@ import type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from "./console-schema.ts";
 import type { CreditNotesTable, DocumentCountersTable, InvoicesTable } from "./invoices-schema.ts";
 import type { SubscriptionsTable, TestGatewayCardsTable } from "./subscriptions-schema.ts";
-import type { TrialsTable } from "./trials-schema.ts";
+import type { TrialConnectionsTable, TrialsTable } from "./trials-schema.ts";
 
 export type * from "./accounts-schema.ts";
 export type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
@@ -272,6 +272,7 @@ export interface DatabaseSchema {
   reminder_opt_outs: ReminderOptOutsTable;
   accesses: AccessesTable;
   trials: TrialsTable;
+  trial_connections: TrialConnectionsTable;
   customer_sign_ins: CustomerSignInsTable;
   customer_sessions: CustomerSessionsTable;
   customer_preferences: CustomerPreferencesTable;

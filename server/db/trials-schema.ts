@@ -16,8 +16,13 @@ export interface TrialsTable {
   id: Generated<number>;
   /** `TR-XXXX-XXXX`, the reference of the trial and of the access it makes. */
   reference: Immutable<string>;
-  /** Trimmed and lower-cased: the one-trial-per-address limit compares it. */
+  /** Trimmed and lower-cased: where the trial's mails go. */
   email: Immutable<string>;
+  /**
+   * The mailbox the e-mail reaches (common/canonical-email.ts), which the one-trial-per-address limit compares:
+   * unique among confirmed trials (migration 021).
+   */
+  email_key: Immutable<string>;
   name: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
@@ -41,6 +46,17 @@ export interface TrialsTable {
 }
 
 export type Trial = Selectable<TrialsTable>;
+
+/**
+ * The connections that had a trial (migration 021): one row per connection, the newest confirmation from it.
+ * A confirmation claims its row by one conditional upsert on the primary key, so two servers confirming
+ * trials from one connection at once give one trial. Deleted 30 days after (trials.ts's housekeeping).
+ */
+export interface TrialConnectionsTable {
+  /** The SHA-256 of the connection's network (an IPv6 client's /64), so the table holds no address. */
+  network_key: Immutable<string>;
+  confirmed_at: Timestamp;
+}
 
 /** The console's filters of the list: a state, or every trial (a request never confirmed is not listed). */
 export const trialListStates = ["confirmed", "delivered", "expired", "all"] as const;

@@ -5,6 +5,7 @@
  * comparison, so a burst of guesses on any number of servers never gets past five.
  */
 import { sql } from "kysely";
+import { canonicalEmail } from "../../common/canonical-email.ts";
 import { MAX_WRONG_CODES, SIGN_IN_VALID_MS } from "./customer-sign-ins.ts";
 import type { Database } from "./database.ts";
 import { type KeysetPage, type PagePosition, readPage } from "./keyset.ts";
@@ -12,60 +13,21 @@ import { normalizeEmail } from "./newsletter.ts";
 import { newOrderReference } from "./orders.ts";
 import type { Trial, TrialStatus } from "./schema.ts";
 import { codeMatches, hashedSecrets, newSecrets } from "./sign-in-secrets.ts";
+import { claimTrialConnections, pruneTrialConnections, TRIAL_ADDRESS_WINDOW_MS, type TrialRefusal, trialRefusal } from "./trial-limits.ts";
 import type { TrialListState } from "./trials-schema.ts";
 
 export const TRIAL_REFERENCE_PREFIX = "TR";
-/** One trial per client address in this long (counted from each trial's confirmation). */
-export const TRIAL_ADDRESS_WINDOW_MS = 30 * 24 * 60 * 60_000;
 /** A request never confirmed is deleted this long after its code expired. */
 export const UNCONFIRMED_KEPT_MS = 24 * 60 * 60_000;
-/** Orders that mean the address has paid: it gets no trial. */
-export const PAID_ORDER_STATUSES = ["paid", "fulfilled", "expired", "refunded"] as const;
 
-/**
- * Why an address may not have a trial: `used` when the e-mail had a trial or paid an order (one answer for
- * both, so the page tells no more than it must about who is a customer), `address` when the client address
- * had one within 30 days.
- */
-export type TrialRefusal = "used" | "address";
-
-const taken = (status: "status") => sql<boolean>`${sql.ref(status)} <> 'requested'`;
-
-export async function trialRefusal(
-  db: Database,
-  { email, clientAddress }: { email: string; clientAddress: string },
-  now: Date = new Date(),
-  exceptId = 0,
-): Promise<TrialRefusal | undefined> {
-  const address = normalizeEmail(email);
-  const trial = await db
-    .selectFrom("trials")
-    .select("id")
-    .where("email", "=", address)
-    .where(taken("status"))
-    .where("id", "<>", exceptId)
-    .executeTakeFirst();
-  if (trial) return "used";
-  const order = await db
-    .selectFrom("orders")
-    .select("id")
-    .where(sql<string>`lower(${sql.ref("email")})`, "=", address)
-    .where("status", "in", PAID_ORDER_STATUSES)
-    .limit(1)
-    .executeTakeFirst();
-  if (order) return "used";
-  const since = new Date(now.getTime() - TRIAL_ADDRESS_WINDOW_MS).toISOString();
-  const fromAddress = await db
-    .selectFrom("trials")
-    .select("id")
-    .where("client_address", "=", clientAddress)
-    .where(taken("status"))
-    .where("confirmed_at", ">", since)
-    .where("id", "<>", exceptId)
-    .limit(1)
-    .executeTakeFirst();
-  return fromAddress ? "address" : undefined;
-}
+export {
+  connectionRefusal,
+  mailboxRefusal,
+  PAID_ORDER_STATUSES,
+  TRIAL_ADDRESS_WINDOW_MS,
+  type TrialRefusal,
+  trialRefusal,
+} from "./trial-limits.ts";
 
 export interface TrialRequest {
   email: string;
@@ -96,6 +58,7 @@ export async function recordTrialRequest(
       .values({
         reference: newOrderReference(TRIAL_REFERENCE_PREFIX),
         email,
+        email_key: canonicalEmail(email),
         name: request.name,
         country: request.country,
         language: request.language,
@@ -162,18 +125,34 @@ export async function confirmTrialWithCode(
   const refusal = await trialRefusal(db, { email: trial.email, clientAddress }, now, trial.id);
   if (refusal) return { result: "refused", reason: refusal };
   try {
-    const confirmed = await db
-      .updateTable("trials")
-      .set({ status: "confirmed", code_hash: null, wrong_codes: sql`wrong_codes - 1`, confirmed_at: at, updated_at: at })
-      .where("id", "=", trial.id)
-      .where("status", "=", "requested")
-      .returningAll()
-      .executeTakeFirst();
-    return confirmed ? { result: "confirmed", trial: confirmed } : { result: "over" };
+    return await db.transaction().execute(async (transaction) => {
+      // The connections it was asked from and confirmed from, claimed with the confirmation or not at all.
+      const addresses = [clientAddress, trial.client_address].filter((address): address is string => Boolean(address));
+      if (!(await claimTrialConnections(transaction, addresses, now))) throw new TrialRefused("address");
+      const confirmed = await transaction
+        .updateTable("trials")
+        .set({ status: "confirmed", code_hash: null, wrong_codes: sql`wrong_codes - 1`, confirmed_at: at, updated_at: at })
+        .where("id", "=", trial.id)
+        .where("status", "=", "requested")
+        .returningAll()
+        .executeTakeFirst();
+      if (!confirmed) throw new TrialRefused("over");
+      return { result: "confirmed", trial: confirmed } as const;
+    });
   } catch (error) {
-    // The unique index on confirmed e-mails: another request of the address was confirmed at the same moment.
-    if (await trialRefusal(db, { email: trial.email, clientAddress: "" }, now, trial.id)) return { result: "refused", reason: "used" };
+    if (error instanceof TrialRefused) return error.reason === "over" ? { result: "over" } : { result: "refused", reason: error.reason };
+    // The unique index on confirmed mailboxes: another request of the mailbox was confirmed at the same moment.
+    if (await trialRefusal(db, { email: trial.email, clientAddress: null }, now, trial.id)) return { result: "refused", reason: "used" };
     throw error;
+  }
+}
+
+/** Thrown inside the confirmation's transaction to roll it back, saying why. */
+class TrialRefused extends Error {
+  readonly reason: TrialRefusal | "over";
+  constructor(reason: TrialRefusal | "over") {
+    super(`trial not confirmed: ${reason}`);
+    this.reason = reason;
   }
 }
 
@@ -231,9 +210,12 @@ export async function listTrials(
 
 /**
  * What trials keep no longer than they need: a request never confirmed goes a day after its code expired, and
- * a client address is cleared once the 30 days of its limit are over.
+ * a client address, and its connection's row, once the 30 days of its limit are over.
  */
-export async function pruneTrialRecords(db: Database, now: Date = new Date()): Promise<{ requests: number; addresses: number }> {
+export async function pruneTrialRecords(
+  db: Database,
+  now: Date = new Date(),
+): Promise<{ requests: number; addresses: number; connections: number }> {
   const requestsBefore = new Date(now.getTime() - UNCONFIRMED_KEPT_MS).toISOString();
   const addressesBefore = new Date(now.getTime() - TRIAL_ADDRESS_WINDOW_MS).toISOString();
   const requests = await db
@@ -247,5 +229,6 @@ export async function pruneTrialRecords(db: Database, now: Date = new Date()): P
     .where("client_address", "is not", null)
     .where("created_at", "<", addressesBefore)
     .executeTakeFirst();
-  return { requests: Number(requests.numDeletedRows), addresses: Number(addresses.numUpdatedRows) };
+  const connections = await pruneTrialConnections(db, now);
+  return { requests: Number(requests.numDeletedRows), addresses: Number(addresses.numUpdatedRows), connections };
 }

@@ -1,6 +1,6 @@
 /**
- * The free trial's mails (docs/decisions/0026-free-trials.md): the code that confirms the address, "your
- * trial is ready" with the line's details (sealed at rest like an order's "Your access"), and the offer of the
+ * The free trial's mails (docs/decisions/0026-free-trials.md): the code that confirms the address, why no
+ * trial started for an address that had one or paid (the page answers every address alike), "your trial is ready" with the line's details (sealed at rest like an order's "Your access"), and the offer of the
  * plans in the trial's last hours. Built from layout.ts like every mail; the access details read their field
  * names, guides and warnings from the order's access mail, so both say the same.
  */
@@ -27,7 +27,7 @@ import {
   textRows,
 } from "./layout.ts";
 
-export const TRIAL_MAIL_KINDS = { code: "trial-code", access: "trial-access", ending: "trial-ending" } as const;
+export const TRIAL_MAIL_KINDS = { code: "trial-code", refused: "trial-refused", access: "trial-access", ending: "trial-ending" } as const;
 
 const brand = site.brand.name;
 const supportEmail = site.brand.supportEmail;
@@ -64,6 +64,40 @@ export function renderTrialCodeMail(input: { code: string; hours: number }, lang
     `<p style="${STYLE.note}">${escapeHtml(t.codeLabel)}<br>\n<strong style="font-size:28px;letter-spacing:0.3em;">${escapeHtml(input.code)}</strong></p>`,
     paragraph(escapeHtml(t.validity)),
     paragraph(escapeHtml(t.ignore)),
+    paragraph(`${escapeHtml(t.signOff)}<br>\n${escapeHtml(signature(language))}`),
+  ].join("\n");
+  return { subject, text, html: htmlDocument({ language, title: subject, preheader: t.preheader, body }) };
+}
+
+/**
+ * To an address that had a trial or paid, instead of a code: the page answered it as any address, so the
+ * mailbox's owner, and only they, learn why. Nothing typed in the form is in it (no name): anyone can ask.
+ */
+export function renderTrialRefusedMail(language: Language): RenderedMail {
+  const t = mailTexts[language].trial.refused;
+  const values = { brand, supportEmail };
+  const url = safeUrl(plansUrl(language));
+  const subject = singleLine(interpolate(t.subject, values));
+  const text = textDocument(
+    [
+      t.greeting,
+      interpolate(t.intro, values),
+      `${t.plansText}\n${url}`,
+      t.ignore,
+      interpolate(t.help, values),
+      `${t.signOff}\n${signature(language)}`,
+    ],
+    language,
+  );
+  const body = [
+    `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
+    paragraph(escapeHtml(t.greeting)),
+    paragraph(interpolateHtml(t.intro, values)),
+    paragraph(escapeHtml(t.plansText)),
+    htmlButton(url, t.plansButton),
+    htmlLinkFallback(t.linkFallback, url),
+    paragraph(escapeHtml(t.ignore)),
+    paragraph(interpolateHtml(t.help, values)),
     paragraph(`${escapeHtml(t.signOff)}<br>\n${escapeHtml(signature(language))}`),
   ].join("\n");
   return { subject, text, html: htmlDocument({ language, title: subject, preheader: t.preheader, body }) };

@@ -62,6 +62,7 @@ export const mailSamples: Record<string, readonly unknown[]> = {
   renderStepUpMail: [{ code: "482913" }],
   renderDeliveryAlertMail: [{ reference: "NS-7F3K-9QXD", plan: "Gold", paidAt: at }],
   renderTrialCodeMail: [{ code: "482913", hours: 24 }],
+  renderTrialRefusedMail: [],
   renderTrialAccessMail: [
     {
       reference: "TR-7F3K-9QXD",

@@ -46,6 +46,7 @@ const everyTable: Record<keyof DatabaseSchema, true> = {
   invoices: true,
   credit_notes: true,
   trials: true,
+  trial_connections: true,
   subscriptions: true,
   test_gateway_cards: true,
   tallies: true,

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { KyselyPlugin } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSignInCode, spendSignInToken } from "../../../server/db/customer-sign-ins.ts";
@@ -9,6 +8,7 @@ import { openedBody } from "../../../server/mail/mail-job.ts";
 import { testTargets } from "../../../tests/support/databases.ts";
 import { someonesOrder } from "../../../tests/support/new-order.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders.ts";
+import { recording } from "../../../tests/support/statements.ts";
 import { servicesContext } from "../../services.server";
 import { mailSignIn } from "./mail-job.server";
 import { requestSignIn } from "./request.server";
@@ -16,21 +16,6 @@ import { startSignIn } from "./start.server";
 
 const stranger = () => `nobody-${randomUUID().slice(0, 8)}@example.com`;
 const client = () => `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID().slice(0, 4)}`;
-
-/** Every statement the database is sent, with the values taken out: the shape of the work done. */
-function recording(db: Database): { db: Database; statements: string[] } {
-  const statements: string[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery({ node }) {
-      statements.push(JSON.stringify(node, (key, value) => (key === "value" || key === "values" ? "?" : value)));
-      return node;
-    },
-    async transformResult({ result }) {
-      return result;
-    },
-  };
-  return { db: db.withPlugin(plugin) as Database, statements };
-}
 
 const signInsOf = (db: Database, email: string) => db.selectFrom("customer_sign_ins").selectAll().where("email", "=", email).execute();
 const jobsOfKind = (db: Database) => db.selectFrom("jobs").select("payload").where("kind", "=", "account-sign-in-mail").execute();
@@ -112,6 +97,18 @@ for (const target of testTargets) {
       expect(answers.slice(0, 20).every((answer) => answer === "recorded")).toBe(true);
       expect(answers[20]).toBe("client-limited");
       expect((await jobsOfKind(bed.services.db)).length).toBeGreaterThan(0);
+    });
+
+    it("counts every address of one IPv6 /64 as one client", async () => {
+      const network = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+      const answers = [];
+      for (let n = 1; n <= 21; n++) {
+        answers.push(
+          await startSignIn(bed.services.db, { email: stranger(), language: "en", clientAddress: `${network}::${n.toString(16)}` }),
+        );
+      }
+      expect(answers.slice(0, 20).every((answer) => answer === "recorded")).toBe(true);
+      expect(answers[20]).toBe("client-limited");
     });
   });
 }

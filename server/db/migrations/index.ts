@@ -23,6 +23,7 @@ import * as consoleIndexes from "./017_console_indexes.ts";
 import * as tallies from "./018_tallies.ts";
 import * as jobsDueOrder from "./019_jobs_due_order.ts";
 import * as monthTaxTotals from "./020_month_tax_totals.ts";
+import * as trialLimits from "./021_trial_limits.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "018_tallies": tallies,
   "019_jobs_due_order": jobsDueOrder,
   "020_month_tax_totals": monthTaxTotals,
+  "021_trial_limits": trialLimits,
 };
 
 export const migrationProvider: MigrationProvider = {
