@@ -8,9 +8,9 @@ import {
   type RefundResult,
   WebhookSignatureError,
 } from "./gateway.ts";
+import { stripeAnswers } from "./stripe-answers.ts";
 import { checkoutSessionParams, sessionOutcome, sessionParameter } from "./stripe-checkout.ts";
 import { stripeNotice } from "./stripe-events.ts";
-import { paidInvoiceExtras } from "./stripe-invoices.ts";
 import { stripeSubscriptions, subscriptionSessionExpansions, subscriptionSessionOutcome } from "./stripe-subscriptions.ts";
 
 export { sessionLifetimeMs, sessionOutcome } from "./stripe-checkout.ts";
@@ -143,7 +143,7 @@ export function createStripeGateway({
       const event = await verifyEvent(rawBody, headers.get("stripe-signature")).catch((error: unknown) => {
         throw new WebhookSignatureError((error as Error).message);
       });
-      return stripeNotice(event, (invoice) => paidInvoiceExtras(stripe, invoice));
+      return stripeNotice(event, stripeAnswers(stripe));
     },
 
     async expire(sessionId) {
