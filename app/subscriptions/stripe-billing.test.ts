@@ -5,11 +5,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { findOrderByReference } from "../../server/db/repositories.ts";
-import type { Order } from "../../server/db/schema.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { type StripeTestBed, startStripeTestBed } from "../../tests/support/stripe.ts";
-import { type StripeBilling, stripeBilling } from "../../tests/support/stripe-billing.ts";
-import { fulfilOrder } from "../admin/orders/deliver.server";
+import { deliveredSubscription, type StripeBilling, stripeBilling } from "../../tests/support/stripe-billing.ts";
 import { stopSubscription } from "./stop.server";
 
 // With a provisioning system, so each renewal queues its `access.extended` (nothing listens: the jobs are
@@ -27,18 +25,7 @@ afterAll(() => {
 let bed: StripeTestBed;
 let billing: StripeBilling;
 
-const accessKey = randomBytes(32);
-const details = { username: "u", password: "p", serverUrl: "https://tv.example", playlistUrl: "https://tv.example/list" };
-
-/** Bought with the box ticked, paid on Stripe's page, then delivered as the console delivers. */
-async function subscribed() {
-  const { order, sessionId } = await bed.checkout({ renewAutomatically: true, plan: "advanced", viewers: 1 });
-  const bought = await billing.subscribe(sessionId);
-  const paid = (await bed.current(order)) as Order;
-  expect(paid).toMatchObject({ status: "paid", gateway_reference: bought.paymentIntentId });
-  const delivered = await fulfilOrder({ db: bed.db, wakeMail: () => {}, accessKey }, paid, details, "provisioning", new Date());
-  return { order: delivered!, ...bought };
-}
+const subscribed = () => deliveredSubscription(bed, billing, randomBytes(32));
 const accessOf = (id: number) => bed.db.selectFrom("accesses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const subscriptionRow = (id: string) =>
   bed.db.selectFrom("subscriptions").selectAll().where("processor_subscription_id", "=", id).executeTakeFirstOrThrow();

@@ -140,14 +140,17 @@ export async function paymentEventSeen(db: Database, provider: string, eventId: 
   return row !== undefined;
 }
 
-/** Notes an event as applied; a second note of the same id changes nothing. */
+/**
+ * Notes an event as handled; a second note of the same id changes nothing. True when this call noted it: of
+ * two deliveries at once, one only (the unique key makes the second wait for the first, then find it).
+ */
 export async function recordPaymentEvent(
   db: Database,
   event: { provider: string; eventId: string; type: string; orderReference: string | null },
   now: Date = new Date(),
-): Promise<void> {
+): Promise<boolean> {
   const at = now.toISOString();
-  await db
+  const recorded = await db
     .insertInto("payment_events")
     .values({
       provider: event.provider,
@@ -158,7 +161,9 @@ export async function recordPaymentEvent(
       updated_at: at,
     })
     .onConflict((conflict) => conflict.doNothing())
-    .execute();
+    .returning("id")
+    .executeTakeFirst();
+  return recorded !== undefined;
 }
 
 /**

@@ -144,6 +144,19 @@ export interface RefundResult {
   refundedCents: number;
 }
 
+/**
+ * Where what an event says of its object differs from what the processor answers when asked about it: the
+ * object unknown to the processor, of another subscription or payment, of another amount. Such an event is
+ * never applied (docs/decisions/0041-processor-events-checked-with-the-processor.md).
+ */
+export interface NoticeDisagreement {
+  /** What differs: `exists`, `subscription`, `payment`, `charge`, `amount`, `amountPaid`, `currency`, `status`. */
+  field: string;
+  /** What the event says, and what the processor answers (null: it has no such object). */
+  event: string | number | null;
+  processor: string | number | null;
+}
+
 /** What a processor's webhook said, once its signature is verified: that the payment of an order changed. */
 export interface PaymentNotice {
   kind?: "payment";
@@ -151,12 +164,17 @@ export interface PaymentNotice {
   eventId: string;
   /** The processor's word for what happened, for the log and the record of events. */
   type: string;
-  /** What names the order, the first found wins: the processor's session, its payment, our reference. */
+  /**
+   * What names the order: the processor's session or its payment, as the shop recorded them. The reference
+   * in the processor's metadata only says which pending order to ask the processor about first; it never
+   * names the order an event is applied to.
+   */
   sessionId?: string;
   gatewayReference?: string;
   orderReference?: string;
   /** The cardholder disputed the payment with their bank (Stripe's `charge.dispute.created`): the access ends. */
-  dispute?: true;
+  dispute?: { amountCents: number; currency: string };
+  disagreement?: NoticeDisagreement;
 }
 
 /** An invoice of a subscription, as its events tell it. */
@@ -188,13 +206,17 @@ export interface SubscriptionNotice {
   eventId: string;
   type: string;
   subscriptionId: string;
-  /** From the subscription's metadata, so an event that arrives before the checkout's still finds its order. */
+  /**
+   * From the subscription's metadata: an event that arrives before the checkout's has its order asked about
+   * first. Never what the event is applied to: that is the subscription the shop recorded under `subscriptionId`.
+   */
   orderReference: string | null;
   accessReference: string | null;
   /** `invoice.*` events. */
   invoice?: SubscriptionInvoice;
   /** `customer.subscription.*` events: the subscription as it is now. */
   subscription?: ProcessorSubscription;
+  disagreement?: NoticeDisagreement;
 }
 
 /** A webhook whose signature is missing, wrong or stale: refused (400), never applied. */

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { webhookSecret, withFakeStripe } from "../../tests/support/fake-stripe/harness.ts";
 import { type SubscriptionNotice, WebhookSignatureError } from "./gateway.ts";
+import type { StripeAnswers } from "./stripe-answers.ts";
 import { stripeNotice } from "./stripe-events.ts";
 import { createStripeGateway } from "./stripe-gateway.ts";
 
@@ -163,10 +164,45 @@ describe("the events of a purchase with automatic renewal", () => {
   });
 });
 
+describe("an event that says otherwise than Stripe, asked", () => {
+  it("carries the disagreement, and what it tells of the invoice is Stripe's", async () => {
+    const { subscriptionId } = await bought();
+    const { invoice } = await t.fake.advanceSubscription(subscriptionId, "succeeded");
+    const from = t.receiver.deliveries.length;
+    await t.fake.forgeEvent("invoice.paid", { ...invoice!, amount_paid: 1 });
+    const notice = (await noticeOf("invoice.paid", from)) as SubscriptionNotice;
+    expect(notice.disagreement).toEqual({ field: "amountPaid", event: 1, processor: 2900 });
+    await t.fake.forgeEvent("invoice.paid", { ...invoice!, id: "in_never_made" });
+    expect(((await noticeOf("invoice.paid", from + 1)) as SubscriptionNotice).disagreement).toEqual({
+      field: "exists",
+      event: "yes",
+      processor: null,
+    });
+  });
+
+  it("a dispute or a refund: another payment, or another sum, than Stripe's dispute or charge", async () => {
+    const { subscriptionId } = await bought();
+    const { invoice } = await t.fake.advanceSubscription(subscriptionId, "succeeded");
+    const intent = await paymentOf(invoice!.id);
+    const dispute = await t.fake.disputeFromBank(intent);
+    const from = t.receiver.deliveries.length;
+    await t.fake.forgeEvent("charge.dispute.created", { ...dispute, payment_intent: "pi_someone_elses" });
+    expect(await noticeOf("charge.dispute.created", from)).toMatchObject({
+      gatewayReference: "pi_someone_elses",
+      dispute: { amountCents: 2900, currency: "eur" },
+      disagreement: { field: "payment", event: "pi_someone_elses", processor: intent },
+    });
+    const charge = t.fake.charges.get(t.fake.paymentIntents.get(intent)!.latest_charge!)!;
+    await t.fake.forgeEvent("charge.refunded", { ...charge, amount: 1 });
+    expect(await noticeOf("charge.refunded", from + 1)).toMatchObject({ disagreement: { field: "amount", event: 1, processor: 2900 } });
+  });
+});
+
 describe("invoices that are none of the shop's", () => {
   const event = (invoice: Partial<Stripe.Invoice>) =>
     ({ id: "evt_1", type: "invoice.paid", data: { object: { id: "in_1", ...invoice } } }) as unknown as Stripe.Event;
-  const noNetwork = () => Promise.reject(new Error("asked Stripe"));
+  const asked = () => Promise.reject(new Error("asked Stripe"));
+  const noNetwork: StripeAnswers = { invoice: asked, dispute: asked, charge: asked, paidInvoiceExtras: asked };
 
   it("ignores an invoice made by hand, and one of a subscription billed for another reason than its cycle", async () => {
     expect(await stripeNotice(event({ parent: null, billing_reason: "manual" }), noNetwork)).toBeNull();

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { PaymentNotice, SubscriptionNotice } from "./gateway.ts";
-import { type InvoiceExtras, invoiceSubscription, isSubscriptionBilling, subscriptionInvoice } from "./stripe-invoices.ts";
+import { chargeDisagreement, disputeDisagreement, invoiceDisagreement, type StripeAnswers } from "./stripe-answers.ts";
+import { invoiceSubscription, isSubscriptionBilling, subscriptionInvoice } from "./stripe-invoices.ts";
 import { processorSubscription } from "./stripe-subscriptions.ts";
 
 /** The events of an order's payment. */
@@ -27,26 +28,27 @@ export const handledEvents = [...paymentEvents, ...subscriptionEvents] as const;
 const isOneOf = <T extends string>(list: readonly T[], type: string): type is T => (list as readonly string[]).includes(type);
 
 /**
- * What the event does not carry, asked of Stripe: for `invoice.paid`, the payment that paid the invoice
- * (see `paidInvoiceExtras`). Given by the gateway, so that this module reads events without the network.
+ * What a verified event says: of an order's payment, or of a subscription; null for an event the shop does not
+ * act on. An invoice, a dispute or a refunded charge is asked of Stripe (`ask`): where the event says otherwise
+ * the notice carries the disagreement, and what it tells of the invoice is Stripe's, not the event's.
  */
-export type InvoiceExtrasReader = (invoice: Stripe.Invoice) => Promise<InvoiceExtras>;
-
-/** What a verified event says: of an order's payment, or of a subscription; null for an event the shop does not act on. */
-export async function stripeNotice(
-  event: Stripe.Event,
-  readPaidInvoice: InvoiceExtrasReader,
-): Promise<PaymentNotice | SubscriptionNotice | null> {
-  if (isOneOf(paymentEvents, event.type)) return paymentNotice(event);
+export async function stripeNotice(event: Stripe.Event, ask: StripeAnswers): Promise<PaymentNotice | SubscriptionNotice | null> {
+  if (isOneOf(paymentEvents, event.type)) return paymentNotice(event, ask);
   if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") {
-    const invoice = event.data.object;
-    const subscription = invoiceSubscription(invoice);
+    const sent = event.data.object;
+    const named = invoiceSubscription(sent);
     // A one-off invoice, made by hand in the Dashboard, is nothing of the shop's.
-    if (!subscription || !isSubscriptionBilling(invoice.billing_reason)) return null;
-    const extras = event.type === "invoice.paid" ? await readPaidInvoice(invoice) : { paymentReference: null };
+    if (!named || !isSubscriptionBilling(sent.billing_reason)) return null;
+    const answered = await ask.invoice(sent.id);
+    const disagreement = invoiceDisagreement(event.type, sent, answered);
+    const invoice = answered && !disagreement ? answered : sent;
+    // The same subscription either way (it is compared); its metadata as Stripe has it when it agrees.
+    const subscription = invoiceSubscription(invoice) ?? named;
+    const extras = event.type === "invoice.paid" && !disagreement ? await ask.paidInvoiceExtras(invoice) : { paymentReference: null };
     return {
       ...subscriptionNoticeBase(event, subscription.id, subscription.metadata),
       invoice: subscriptionInvoice(invoice, extras),
+      ...(disagreement && { disagreement }),
     };
   }
   if (event.type === "customer.subscription.updated" || event.type === "customer.subscription.deleted") {
@@ -70,17 +72,23 @@ function subscriptionNoticeBase(event: Stripe.Event, subscriptionId: string, met
   };
 }
 
+const idOf = (value: string | { id: string } | null) => (value === null || typeof value === "string" ? value : value.id);
+
 /** What an event says of an order: its session, or its payment, and the reference the shop gave Stripe. */
-function paymentNotice(event: Stripe.Event): PaymentNotice {
-  const object = event.data.object as { object: string; id: string; payment_intent?: unknown; metadata?: Record<string, string> | null };
+async function paymentNotice(event: Stripe.Event, ask: StripeAnswers): Promise<PaymentNotice> {
+  const object = event.data.object as { object: string; id: string; metadata?: Record<string, string> | null };
   const orderReference = object.metadata?.order_reference;
-  const notice: PaymentNotice = {
-    kind: "payment",
-    eventId: event.id,
-    type: event.type,
-    ...(orderReference && { orderReference }),
-    ...(event.type === "charge.dispute.created" && { dispute: true as const }),
-  };
+  const notice: PaymentNotice = { kind: "payment", eventId: event.id, type: event.type, ...(orderReference && { orderReference }) };
   if (object.object === "checkout.session") return { ...notice, sessionId: object.id };
-  return typeof object.payment_intent === "string" ? { ...notice, gatewayReference: object.payment_intent } : notice;
+  if (object.object === "dispute") {
+    const sent = object as Stripe.Dispute;
+    const disagreement = disputeDisagreement(sent, await ask.dispute(sent.id));
+    const payment = idOf(sent.payment_intent);
+    const dispute = { amountCents: sent.amount, currency: sent.currency };
+    return { ...notice, ...(payment && { gatewayReference: payment }), dispute, ...(disagreement && { disagreement }) };
+  }
+  const sent = object as Stripe.Charge;
+  const disagreement = chargeDisagreement(sent, await ask.charge(sent.id));
+  const payment = idOf(sent.payment_intent);
+  return { ...notice, ...(payment && { gatewayReference: payment }), ...(disagreement && { disagreement }) };
 }

@@ -5,7 +5,10 @@
  * events to our webhook handling; each call returns once those events have been answered.
  */
 import Stripe from "stripe";
+import { fulfilOrder } from "../../app/admin/orders/deliver.server";
+import type { Order } from "../../server/db/schema.ts";
 import type { FakeStripe, Invoice, RecordedEvent, Subscription } from "./fake-stripe/server.ts";
+import type { StripeTestBed } from "./stripe.ts";
 
 export interface BoughtSubscription {
   subscriptionId: string;
@@ -113,3 +116,17 @@ export function stripeBilling(fake: FakeStripe) {
 }
 
 export type StripeBilling = ReturnType<typeof stripeBilling>;
+
+const accessDetails = { username: "u", password: "p", serverUrl: "https://tv.example", playlistUrl: "https://tv.example/list" };
+
+/** A customer with automatic renewal: bought with the box ticked, paid on Stripe's page, then delivered as the console delivers. */
+export async function deliveredSubscription(bed: StripeTestBed, billing: StripeBilling, accessKey: Buffer) {
+  const { order, sessionId } = await bed.checkout({ renewAutomatically: true, plan: "advanced", viewers: 1 });
+  const bought = await billing.subscribe(sessionId);
+  const paid = (await bed.current(order)) as Order;
+  if (paid.status !== "paid" || paid.gateway_reference !== bought.paymentIntentId)
+    throw new Error(`The purchase was not paid: ${paid.status}`);
+  const delivered = await fulfilOrder({ db: bed.db, wakeMail: () => {}, accessKey }, paid, accessDetails, "provisioning", new Date());
+  if (!delivered) throw new Error("The purchase was not delivered");
+  return { order: delivered, ...bought };
+}

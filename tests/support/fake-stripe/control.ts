@@ -63,7 +63,7 @@ export async function handleControl(request: IncomingMessage, response: ServerRe
     },
     "POST /_control/disputes": (body) => {
       if (typeof body.payment_intent !== "string") throw new ControlError(400, '"payment_intent" must be a PaymentIntent id');
-      return ledger.dispute(body.payment_intent);
+      return ledger.openDispute(body.payment_intent);
     },
     "GET /_control/events": () =>
       webhooks.events.map(({ event, deliveries }) => {

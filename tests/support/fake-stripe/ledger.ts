@@ -20,6 +20,7 @@ export class Ledger {
   readonly paymentIntents = new Map<string, PaymentIntent>();
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<string, Refund>();
+  readonly disputes = new Map<string, Dispute>();
   readonly lineItems = new Map<string, LineItem[]>();
   /** A session's `total_details.breakdown`, sent only when expanded. */
   readonly breakdowns = new Map<string, TaxBreakdown>();
@@ -56,6 +57,10 @@ export class Ledger {
 
   charge(id: string, param?: string): Charge {
     return this.charges.get(id) ?? fail(noSuch("charge", id, param));
+  }
+
+  dispute(id: string, param?: string): Dispute {
+    return this.disputes.get(id) ?? fail(noSuch("dispute", id, param));
   }
 
   /**
@@ -188,7 +193,7 @@ export class Ledger {
   }
 
   /** The cardholder disputes the payment with their bank (only ever from outside the API: the bank). */
-  async dispute(paymentIntent: string, reason: Dispute["reason"] = "fraudulent"): Promise<Dispute> {
+  async openDispute(paymentIntent: string, reason: Dispute["reason"] = "fraudulent"): Promise<Dispute> {
     const charge = this.refundableCharge({ paymentIntent });
     const dispute: Dispute = {
       id: newId("dp_"),
@@ -197,11 +202,14 @@ export class Ledger {
       created: unixNow(),
       currency: charge.currency,
       livemode: false,
+      // Stripe opens a dispute with metadata of its own, empty: the charge's is not copied.
+      metadata: {},
       reason,
       status: "needs_response",
       charge: charge.id,
       payment_intent: charge.payment_intent,
     };
+    this.disputes.set(dispute.id, dispute);
     await this.webhooks.emit("charge.dispute.created", dispute);
     return dispute;
   }
@@ -262,7 +270,7 @@ export class Ledger {
 
   private find(id: string): object | undefined {
     const { subscriptions, invoices, customers } = this.billing;
-    const stores = [this.sessions, this.paymentIntents, this.charges, this.refunds, subscriptions, invoices, customers];
+    const stores = [this.sessions, this.paymentIntents, this.charges, this.refunds, this.disputes, subscriptions, invoices, customers];
     return stores.map((store: Map<string, object>) => store.get(id)).find(Boolean);
   }
 }

@@ -138,6 +138,35 @@ describe("POST /v1/refunds", () => {
   });
 });
 
+describe("disputes", () => {
+  it("a dispute from the bank says charge.dispute.created, and GET /v1/disputes/:id answers it as it is", async () => {
+    const paymentIntent = (await t.fake.completeSession(await open(), "card")).payment_intent!;
+    const dispute = await t.fake.disputeFromBank(paymentIntent);
+    expect(lastEvent()).toMatchObject({
+      type: "charge.dispute.created",
+      data: { object: { id: dispute.id, payment_intent: paymentIntent } },
+    });
+    expect(await t.stripe.disputes.retrieve(dispute.id)).toMatchObject({
+      id: dispute.id,
+      amount: 1299,
+      currency: "eur",
+      payment_intent: paymentIntent,
+      metadata: {},
+    });
+    await expect(t.stripe.disputes.retrieve("dp_unknown")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
+  });
+});
+
+describe("a forged event", () => {
+  it("is signed and sent as given, and changes nothing in the account", async () => {
+    const object = { ...(await t.fake.disputeFromBank((await t.fake.completeSession(await open(), "card")).payment_intent!)) };
+    const disputes = t.fake.disputes.size;
+    const forged = await t.fake.forgeEvent("charge.dispute.created", { ...object, id: "dp_forged", amount: 1 });
+    expect(lastEvent()).toMatchObject({ id: forged.event.id, data: { object: { id: "dp_forged", amount: 1 } } });
+    expect(t.fake.disputes.size).toBe(disputes);
+  });
+});
+
 describe("webhook delivery", () => {
   it("keeps events while held, and delivers them again, freshly signed, when asked", async () => {
     const received = t.receiver.events.length;

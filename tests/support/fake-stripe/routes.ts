@@ -182,6 +182,7 @@ export function routes(ledger: Ledger, webhooks: WebhookSender): Route[] {
       prepare: retrieve(ledger, (id) => ledger.paymentIntent(id)),
     },
     { method: "GET", pattern: new RegExp(`^/v1/charges/${idPattern}$`), prepare: retrieve(ledger, (id) => ledger.charge(id)) },
+    { method: "GET", pattern: new RegExp(`^/v1/disputes/${idPattern}$`), prepare: retrieve(ledger, (id) => ledger.dispute(id)) },
     { method: "GET", pattern: new RegExp(`^/v1/events/${idPattern}$`), prepare: retrieve(ledger, event) },
     {
       method: "POST",

@@ -10,11 +10,33 @@ import { sendJson } from "./http.ts";
 import { IdempotencyKeys } from "./idempotency.ts";
 import { Ledger } from "./ledger.ts";
 import { routes } from "./routes.ts";
-import type { Charge, CheckoutSession, Dispute, PaymentIntent, RecordedEvent, RecordedRequest, Refund } from "./types.ts";
+import type {
+  Charge,
+  CheckoutSession,
+  Dispute,
+  EventObject,
+  EventType,
+  PaymentIntent,
+  RecordedEvent,
+  RecordedRequest,
+  Refund,
+} from "./types.ts";
 import { WebhookSender } from "./webhooks.ts";
 
 export type { Customer, Invoice, InvoicePayment, PortalSession, Subscription } from "./billing-types.ts";
-export type { Charge, CheckoutSession, Delivery, FakeEvent, PaymentIntent, RecordedEvent, RecordedRequest, Refund } from "./types.ts";
+export type {
+  Charge,
+  CheckoutSession,
+  Delivery,
+  Dispute,
+  EventObject,
+  EventType,
+  FakeEvent,
+  PaymentIntent,
+  RecordedEvent,
+  RecordedRequest,
+  Refund,
+} from "./types.ts";
 
 export interface FakeStripeOptions {
   /** 0 (the default) for any free port. */
@@ -37,6 +59,7 @@ export interface FakeStripe {
   paymentIntents: Map<string, PaymentIntent>;
   charges: Map<string, Charge>;
   refunds: Map<string, Refund>;
+  disputes: Map<string, Dispute>;
   customers: Map<string, Customer>;
   subscriptions: Map<string, Subscription>;
   invoices: Map<string, Invoice>;
@@ -58,6 +81,12 @@ export interface FakeStripe {
   refundFromDashboard(paymentIntentId: string, amount?: number): Promise<Refund>;
   /** The cardholder disputes the payment with their bank: `charge.dispute.created`. */
   disputeFromBank(paymentIntentId: string): Promise<Dispute>;
+  /**
+   * Signs and sends an event the account never made, with the object as given (nothing in the account
+   * changes): what another integration on the same account, or whoever holds the endpoint's secret, could
+   * send. For the tests of what our server believes of an event.
+   */
+  forgeEvent(type: EventType, object: EventObject): Promise<RecordedEvent>;
   /**
    * As a test clock reaching the end of the subscription's period: the next invoice (`subscription_cycle`)
    * is paid (`customer.subscription.updated`, then `invoice.paid`) or declined (`past_due`, then
@@ -122,6 +151,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     paymentIntents: ledger.paymentIntents,
     charges: ledger.charges,
     refunds: ledger.refunds,
+    disputes: ledger.disputes,
     customers: ledger.billing.customers,
     subscriptions: ledger.billing.subscriptions,
     invoices: ledger.billing.invoices,
@@ -135,7 +165,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     settleDelayed: (id, outcome) => ledger.settle(id, outcome),
     expireSession: (id) => ledger.expire(id),
     refundFromDashboard: (paymentIntentId, amount) => ledger.refund({ paymentIntent: paymentIntentId, amount }),
-    disputeFromBank: (paymentIntentId) => ledger.dispute(paymentIntentId),
+    disputeFromBank: (paymentIntentId) => ledger.openDispute(paymentIntentId),
+    forgeEvent: (type, object) => webhooks.emit(type, object),
     advanceSubscription: (id, outcome) => ledger.billing.advance(id, outcome),
     payOpenInvoice: (invoiceId) => ledger.billing.payOpenInvoice(invoiceId),
   };

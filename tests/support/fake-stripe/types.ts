@@ -178,7 +178,10 @@ export type EventType =
 export type EventObject = CheckoutSession | Charge | Dispute | Subscription | Invoice | Customer;
 
 /** A payment the cardholder disputed with their bank, as Stripe's `charge.dispute.created` carries it. */
-export type Dispute = Pick<Stripe.Dispute, "id" | "object" | "amount" | "created" | "currency" | "livemode" | "reason" | "status"> & {
+export type Dispute = Pick<
+  Stripe.Dispute,
+  "id" | "object" | "amount" | "created" | "currency" | "livemode" | "metadata" | "reason" | "status"
+> & {
   charge: string;
   payment_intent: string;
 };
