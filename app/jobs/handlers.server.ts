@@ -41,7 +41,7 @@ export function jobHandlers(services: Services, mailTransport: MailTransport): R
     [JOB_KINDS.pruneRateLimits]: pruneRateLimitsHandler(services.db),
     [JOB_KINDS.pruneAccountRecords]: housekeeping((now) => pruneAccountRecords(services.db, now)),
     [JOB_KINDS.retentionSweep]: housekeeping((now) =>
-      sweepExpiredOrders(services.db, { retentionYears: config.ORDER_RETENTION_YEARS, now }),
+      sweepExpiredOrders(services.db, { retentionYears: config.ORDER_RETENTION_YEARS, now, outboxDirectory: config.MAIL_OUTBOX_DIR }),
     ),
     ...fulfilmentJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
     ...renewalJobHandlers(async () => services),

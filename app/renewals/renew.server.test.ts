@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eraseCustomer } from "../../server/db/customer-erasure.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { createRenewalTestBed, type RenewalTestBed } from "../../tests/support/renewals";
 import { revokeOrderAccess } from "../access/revoke.server";
 import { deriveLinkKey, renewalToken } from "./links.server";
-import { renewalFromToken } from "./renew.server";
+import { claimRenewal, renewalFromToken } from "./renew.server";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
 const dayMs = 24 * 60 * 60_000;
@@ -67,6 +69,16 @@ for (const target of testTargets) {
       expect(await renewalFromToken(bed.handle.db, token, T0, deriveLinkKey(Buffer.alloc(32, 7)))).toEqual(expired);
       expect(await renewalFromToken(bed.handle.db, renewalToken(99_999, T0, bed.key), T0, bed.key)).toEqual(expired);
       expect(await renewalFromToken(bed.handle.db, "", T0, bed.key)).toEqual(expired);
+    });
+
+    it("opens nothing of the customer's with a link issued before they deleted their account", async () => {
+      const order = await bed.deliveredOrder({ email: `erased.${randomUUID().slice(0, 8)}@example.com` }, T0);
+      const token = renewalToken(order.id, T0, bed.key);
+      const at = new Date(T0.getTime() + dayMs);
+      await eraseCustomer(bed.handle.db, order.email, { retentionYears: 10, now: at });
+      // The paid order is kept for accounting, with its name and postal address: the link must not show them.
+      expect(await renewalFromToken(bed.handle.db, token, at, bed.key)).toEqual({ kind: "expired" });
+      expect(await claimRenewal(bed.handle.db, token, at, bed.key)).toEqual({ ok: false, refusal: "invalid" });
     });
   });
 }

@@ -3,10 +3,12 @@
  * plan, the viewers and the customer's details of the order it names, never a card, marked as a renewal of
  * that order's access (the form carries the signed token back, and the checkout's action checks it again).
  * The page always makes a fresh one-time key, so renewing is a new order. A link that is expired or not ours
- * opens the ordinary checkout, saying so; so does an access that can no longer be renewed (revoked, or ended
- * more than RENEWAL_GRACE_DAYS ago), as a new purchase with the details filled in.
+ * opens the ordinary checkout, saying so, as does one whose customer has since deleted their account; an access
+ * that can no longer be renewed (revoked, or ended more than RENEWAL_GRACE_DAYS ago) opens it as a new purchase
+ * with the details filled in.
  */
 import { type RenewalRefusal, renewalRefusal } from "../../common/access-period.ts";
+import { isErasedAddress } from "../../server/customer-data/erasure-plan.ts";
 import { findAccessById } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
@@ -35,7 +37,9 @@ export async function claimRenewal(
   key: Buffer | undefined = linkKey(),
 ): Promise<RenewalClaim> {
   const claim = readRenewalToken(token, now, key);
-  const order = claim ? await findOrderById(db, claim.orderId) : undefined;
+  const found = claim ? await findOrderById(db, claim.orderId) : undefined;
+  // An erased customer's order is kept for accounting only: a link mailed before the erasure dies with it.
+  const order = found && !isErasedAddress(found.email) ? found : undefined;
   if (!order) return { ok: false, refusal: "invalid" };
   const accessId = order.access_id ?? order.renews_access_id;
   const access = accessId ? await findAccessById(db, accessId) : undefined;

@@ -80,7 +80,14 @@ export function scrubEventDetails(details: string | null, personal: readonly str
   return kept.length === 0 ? null : JSON.stringify(Object.fromEntries(kept));
 }
 
+const erasedDomain = "@erased.invalid";
+
 /** A non-personal address for what must keep an e-mail column: `.invalid` can never receive mail (RFC 2606). */
 export function erasedPlaceholder(random: string): string {
-  return `erased-${random}@erased.invalid`;
+  return `erased-${random}${erasedDomain}`;
+}
+
+/** Whether a row's address is an erasure's placeholder: its customer deleted their account, or its years ran out. */
+export function isErasedAddress(email: string): boolean {
+  return email.endsWith(erasedDomain);
 }

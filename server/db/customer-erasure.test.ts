@@ -37,6 +37,7 @@ for (const target of testTargets) {
         subscriptions: 2,
         timelineLines: 1,
         mails: 4,
+        mailIds: expect.arrayContaining([expect.any(Number)]),
         contactMessages: 1,
         newsletter: 1,
         reminderOptOut: 1,
@@ -45,6 +46,7 @@ for (const target of testTargets) {
         sessions: 1,
         trials: 0,
       });
+      expect(summary.mailIds).toHaveLength(4);
       expect(await whereFound(handle.db, personal)).toEqual([
         `invoices.buyer_name: ${who.firstName.toLowerCase()}`,
         `invoices.buyer_name: ${who.lastName.toLowerCase()}`,

@@ -17,7 +17,7 @@ import { JOB_KINDS } from "../jobs/enqueue.ts";
 import { logger } from "../logger.ts";
 import { MAIL_KINDS } from "../mail/templates.ts";
 import type { Database } from "./database.ts";
-import { mailJobKey } from "./mails.ts";
+import { deleteMails } from "./mails.ts";
 import { normalizeEmail } from "./newsletter.ts";
 import type { Order } from "./schema.ts";
 import { eraseSubscriptions } from "./subscription-erasure.ts";
@@ -33,6 +33,8 @@ export interface ErasureSummary {
   subscriptions: number;
   timelineLines: number;
   mails: number;
+  /** The mails deleted: their files in the outbox go once the erasure is committed (outbox-files.ts). */
+  mailIds: number[];
   contactMessages: number;
   newsletter: number;
   reminderOptOut: number;
@@ -133,7 +135,8 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
     : 0;
   const subscriptions = await eraseSubscriptions(db, { email, orderIds, keptOrderIds: keptIds, placeholder, now });
   await dropPendingReminders(db, orderIds, accessIds);
-  const mails = await deleteMails(db, email, orderIds);
+  const mailIds = await mailsOf(db, email, orderIds);
+  const mails = await deleteMails(db, mailIds);
 
   const remove = async (table: "contact_messages" | "newsletter_subscribers" | "reminder_opt_outs" | "customer_preferences") =>
     count(await db.deleteFrom(table).where(lowerEmail("email"), "=", email).executeTakeFirst());
@@ -154,6 +157,7 @@ async function eraseRows(db: Database, email: string, retentionYears: number, no
     subscriptions,
     timelineLines,
     mails,
+    mailIds,
     contactMessages,
     newsletter,
     reminderOptOut,
@@ -214,9 +218,9 @@ async function dropPendingReminders(db: Database, orderIds: number[], accessIds:
 
 /**
  * Mails to the address, mails about its orders (the operator's alerts name the customer), and the operator's
- * copies of its contact messages, with their jobs: the shop keeps no copy of what it wrote to or about them.
+ * copies of its contact messages: the shop keeps no copy of what it wrote to or about them.
  */
-async function deleteMails(db: Database, email: string, orderIds: number[]): Promise<number> {
+async function mailsOf(db: Database, email: string, orderIds: number[]): Promise<number[]> {
   const addressed = await db
     .selectFrom("mails")
     .select("id")
@@ -226,13 +230,10 @@ async function deleteMails(db: Database, email: string, orderIds: number[]): Pro
     })
     .execute();
   const copies = await db.selectFrom("mails").select(["id", "body_text"]).where("kind", "=", MAIL_KINDS.contactNotification).execute();
-  const ids = [
+  return [
     ...new Set([
       ...addressed.map((mail) => mail.id),
       ...copies.filter((mail) => mail.body_text.toLowerCase().includes(email)).map((mail) => mail.id),
     ]),
   ];
-  if (ids.length === 0) return 0;
-  await db.deleteFrom("jobs").where("unique_key", "in", ids.map(mailJobKey)).execute();
-  return count(await db.deleteFrom("mails").where("id", "in", ids).executeTakeFirst());
 }

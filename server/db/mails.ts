@@ -24,6 +24,17 @@ export function mailJobKey(mailId: number): string {
   return `mail:${mailId}`;
 }
 
+/**
+ * Deletes these mails with their jobs (sent or not: a job left behind would find no mail). Their files in the
+ * outbox, if the server writes mails to files, are the caller's to remove once this is committed
+ * (server/mail/outbox-files.ts).
+ */
+export async function deleteMails(db: Database, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await db.deleteFrom("jobs").where("unique_key", "in", ids.map(mailJobKey)).execute();
+  return Number((await db.deleteFrom("mails").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
+}
+
 export async function insertMail(db: Database, mail: NewMail, now: Date = new Date()): Promise<Mail> {
   const at = now.toISOString();
   return db

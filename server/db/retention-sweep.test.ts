@@ -1,7 +1,15 @@
+import { readdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerWithEverything, someCustomer } from "../../tests/support/customer-data.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { queueMail } from "../mail/mail-job.ts";
+import { ACCOUNT_MAIL_KINDS } from "../mail/sign-in-mail.ts";
+import { createMailTransport } from "../mail/transport.ts";
 import { migrateToLatest } from "./database.ts";
+import { mailJobKey } from "./mails.ts";
 import { findOrderById } from "./repositories.ts";
 import { retentionCutoff, sweepExpiredOrders } from "./retention-sweep.ts";
 
@@ -132,6 +140,52 @@ for (const target of testTargets) {
         card_last4: null,
         pay_url: null,
       });
+    });
+
+    it("deletes the sign-in and step-up mails once their sign-ins are forgotten, and the outbox's files of every mail it deletes", async () => {
+      const who = someCustomer();
+      const mine = await customerWithEverything(handle.db, who, NOW);
+      const old = new Date(NOW.getTime() - 11 * yearMs);
+      const mail = (kind: string, at: Date, orderId?: number) =>
+        queueMail(handle.db, { kind, to: who.email, subject: "Your code", text: "Your code: 123456", html: "", orderId }, at);
+      const dayBefore = new Date(NOW.getTime() - 25 * 60 * 60_000);
+      const stale = [
+        await mail(ACCOUNT_MAIL_KINDS.signIn, dayBefore),
+        await mail(ACCOUNT_MAIL_KINDS.stepUp, dayBefore),
+        await mail("order-confirmation", old, mine.ancient.id),
+      ];
+      const recent = [await mail(ACCOUNT_MAIL_KINDS.signIn, new Date(NOW.getTime() - 60 * 60_000)), await mail("order-confirmation", NOW)];
+      const outbox = await mkdtemp(join(tmpdir(), "sweep-outbox-"));
+      try {
+        const transport = createMailTransport({ outboxDirectory: outbox, from: "Shop <shop@example.com>" });
+        for (const { id, kind } of [...stale, ...recent])
+          await transport.send({ to: who.email, subject: "-", text: "-", html: "", kind, mailId: id });
+
+        await sweepExpiredOrders(handle.db, { retentionYears: 10, now: NOW, outboxDirectory: outbox });
+        const left = await handle.db
+          .selectFrom("mails")
+          .select("id")
+          .where(
+            "id",
+            "in",
+            [...stale, ...recent].map((kept) => kept.id),
+          )
+          .execute();
+        expect(left.map((row) => row.id).sort()).toEqual(recent.map((kept) => kept.id).sort());
+        expect(readdirSync(outbox)).toHaveLength(recent.length);
+        const jobs = await handle.db
+          .selectFrom("jobs")
+          .select("unique_key")
+          .where(
+            "unique_key",
+            "in",
+            stale.map((gone) => mailJobKey(gone.id)),
+          )
+          .execute();
+        expect(jobs).toEqual([]);
+      } finally {
+        await rm(outbox, { recursive: true, force: true });
+      }
     });
 
     it("goes through a backlog batch by batch", async () => {

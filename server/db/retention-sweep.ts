@@ -6,13 +6,19 @@
  * date loses its details and its address, and an ended subscription of an anonymised order its address, card
  * and processor ids (subscription-erasure.ts). The privacy page states the period. Batches of `batchSize` orders,
  * each in its own transaction, so a first sweep over years of orders never holds the database for long.
+ * The sign-in and step-up mails go once their sign-ins are forgotten (account-housekeeping.ts): the link and
+ * code they carried are worthless by then, and each names its address. Every mail deleted here loses its
+ * file in the outbox too.
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { anonymisedOrderChanges, erasedPlaceholder } from "../customer-data/erasure-plan.ts";
+import { removeOutboxFiles } from "../mail/outbox-files.ts";
+import { ACCOUNT_MAIL_KINDS } from "../mail/sign-in-mail.ts";
+import { SIGN_IN_KEPT_MS } from "./account-housekeeping.ts";
 import { scrubTimelines } from "./customer-erasure.ts";
 import type { Database } from "./database.ts";
-import { mailJobKey } from "./mails.ts";
+import { deleteMails } from "./mails.ts";
 import { sweepSubscriptionsOfForgottenOrders } from "./subscription-erasure.ts";
 
 /** The instant `years` before `now`, in UTC (29 February rolls over as in erasure-plan's `yearsAfter`). */
@@ -24,7 +30,10 @@ export function retentionCutoff(now: Date, years: number): string {
 
 const stillPersonal = sql<boolean>`(first_name <> '' or email not like '%@erased.invalid')`;
 
-/** Anonymises the orders past their keeping, batch by batch; returns how many orders it anonymised. */
+/**
+ * Anonymises the orders past their keeping, batch by batch; returns how many orders it anonymised.
+ * `outboxDirectory`: MAIL_OUTBOX_DIR, where the deleted mails' files are removed (none without it).
+ */
 export async function sweepExpiredOrders(
   db: Database,
   {
@@ -32,9 +41,11 @@ export async function sweepExpiredOrders(
     now = new Date(),
     batchSize = 200,
     maxBatches = 50,
-  }: { retentionYears: number; now?: Date; batchSize?: number; maxBatches?: number },
+    outboxDirectory,
+  }: { retentionYears: number; now?: Date; batchSize?: number; maxBatches?: number; outboxDirectory?: string },
 ): Promise<number> {
   const cutoff = retentionCutoff(now, retentionYears);
+  const mailIds: number[] = [];
   let swept = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
     const done = await db.transaction().execute(async (transaction) => {
@@ -46,7 +57,7 @@ export async function sweepExpiredOrders(
         .orderBy("id")
         .limit(batchSize)
         .execute();
-      for (const order of orders) await forgetOrder(transaction, order, now);
+      for (const order of orders) mailIds.push(...(await forgetOrder(transaction, order, now)));
       return orders.length;
     });
     swept += done;
@@ -54,10 +65,27 @@ export async function sweepExpiredOrders(
   }
   await forgetEndedAccesses(db, cutoff, now);
   await sweepSubscriptionsOfForgottenOrders(db, () => erasedPlaceholder(randomBytes(6).toString("hex")), now);
+  mailIds.push(...(await forgetSignInMails(db, now)));
+  if (outboxDirectory) await removeOutboxFiles(outboxDirectory, mailIds);
   return swept;
 }
 
-async function forgetOrder(db: Database, order: Parameters<typeof scrubTimelines>[1][number], now: Date): Promise<void> {
+/** Sign-in and step-up mails sent before the sign-ins they belong to are forgotten; returns their ids. */
+async function forgetSignInMails(db: Database, now: Date): Promise<number[]> {
+  const before = new Date(now.getTime() - SIGN_IN_KEPT_MS).toISOString();
+  const mails = await db
+    .selectFrom("mails")
+    .select("id")
+    .where("kind", "in", Object.values(ACCOUNT_MAIL_KINDS))
+    .where("created_at", "<", before)
+    .execute();
+  const ids = mails.map((mail) => mail.id);
+  await deleteMails(db, ids);
+  return ids;
+}
+
+/** Anonymises one order and deletes its mails and books; returns the ids of the mails deleted. */
+async function forgetOrder(db: Database, order: Parameters<typeof scrubTimelines>[1][number], now: Date): Promise<number[]> {
   const at = now.toISOString();
   await scrubTimelines(db, [order], order.email.toLowerCase(), at);
   const placeholder = erasedPlaceholder(randomBytes(6).toString("hex"));
@@ -67,12 +95,10 @@ async function forgetOrder(db: Database, order: Parameters<typeof scrubTimelines
     .where("id", "=", order.id)
     .execute();
   const mails = (await db.selectFrom("mails").select("id").where("order_id", "=", order.id).execute()).map((mail) => mail.id);
-  if (mails.length > 0) {
-    await db.deleteFrom("jobs").where("unique_key", "in", mails.map(mailJobKey)).execute();
-    await db.deleteFrom("mails").where("id", "in", mails).execute();
-  }
+  await deleteMails(db, mails);
   await db.deleteFrom("credit_notes").where("order_id", "=", order.id).execute();
   await db.deleteFrom("invoices").where("order_id", "=", order.id).execute();
+  return mails;
 }
 
 /** An access that ended before the cutoff keeps no details and no address; its line and dates stay. */

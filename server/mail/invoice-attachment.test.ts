@@ -96,14 +96,18 @@ for (const target of testTargets) {
       ).toEqual({ ran: 1, failed: 0 });
       expect(asked).toEqual([7]);
       expect(sent).toEqual([
-        { ...confirmation, attachments: [{ filename: pdf.fileName, content: pdf.bytes, contentType: "application/pdf" }] },
+        {
+          ...confirmation,
+          mailId: stored.id,
+          attachments: [{ filename: pdf.fileName, content: pdf.bytes, contentType: "application/pdf" }],
+        },
       ]);
     });
 
     it("still sends the mail, with its link only, when the PDF cannot be drawn", async () => {
-      await queueMail(handle.db, { ...confirmation, invoiceId: 7 }, T0);
+      const stored = await queueMail(handle.db, { ...confirmation, invoiceId: 7 }, T0);
       expect(await run(broken)).toEqual({ ran: 1, failed: 0 });
-      expect(sent).toEqual([confirmation]);
+      expect(sent).toEqual([{ ...confirmation, mailId: stored.id }]);
     });
   });
 }

@@ -88,12 +88,15 @@ for (const target of testTargets) {
       expect(await handle.db.selectFrom("jobs").selectAll().execute()).toEqual([]);
     });
 
-    it("the job runner sends due mails, once, and they show as sent", async () => {
-      await queueMail(handle.db, message("ana@example.com"), T0);
-      await queueMail(handle.db, message("bob@example.com"), T0);
+    it("the job runner sends due mails, once, each with its id for the outbox's file, and they show as sent", async () => {
+      const ana = await queueMail(handle.db, message("ana@example.com"), T0);
+      const bob = await queueMail(handle.db, message("bob@example.com"), T0);
       const transport = recordingTransport();
       expect(await runner(transport).runOnce()).toEqual({ ran: 2, failed: 0 });
-      expect(transport.sent).toEqual([message("ana@example.com"), message("bob@example.com")]);
+      expect(transport.sent).toEqual([
+        { ...message("ana@example.com"), mailId: ana.id },
+        { ...message("bob@example.com"), mailId: bob.id },
+      ]);
       expect((await states()).map((mail) => [mail.sent_at, mail.attempts])).toEqual([
         [T0.toISOString(), 0],
         [T0.toISOString(), 0],
@@ -107,12 +110,12 @@ for (const target of testTargets) {
     it("keeps a mail queued with a key sealed in the table, and sends it opened", async () => {
       const key = randomBytes(32);
       const secret = message("ana@example.com", { text: "Password: hunter42", html: "<p>Password: hunter42</p>" });
-      await queueMail(handle.db, { ...secret, sealWith: key }, T0);
+      const queued = await queueMail(handle.db, { ...secret, sealWith: key }, T0);
       const [stored] = await states();
       expect(`${stored?.body_text}${stored?.body_html}`).not.toContain("hunter42");
       const transport = recordingTransport();
       expect(await runner(transport, { openWith: key }).runOnce()).toEqual({ ran: 1, failed: 0 });
-      expect(transport.sent).toEqual([secret]);
+      expect(transport.sent).toEqual([{ ...secret, mailId: queued.id }]);
     });
 
     it("does not send a sealed mail without the key, and says why", async () => {

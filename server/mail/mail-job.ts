@@ -98,6 +98,7 @@ export function mailJobHandler({ db, transport, openWith, log = console, invoice
         text: openedBody(mail.body_text, openWith),
         html,
         kind: mail.kind,
+        mailId: mail.id,
         ...(attachments.length > 0 ? { attachments } : {}),
       });
       log.info(`Mail #${mail.id} (${mail.kind}) sent`);

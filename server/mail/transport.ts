@@ -3,11 +3,11 @@
  * under `data/outbox/`, so in development every mail the site sends can be opened in a mail client or read
  * as text.
  */
-import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from "../private-files.ts";
+import { emlFileName, safeKind } from "./outbox-files.ts";
 
 export interface MailMessage {
   to: string;
@@ -19,6 +19,8 @@ export interface MailMessage {
   kind: string;
   /** Files sent with it (an invoice's PDF), drawn when the mail is sent, never stored with it. */
   attachments?: MailAttachment[];
+  /** The stored mail's id: it names the outbox's file, which goes when the mail is deleted (outbox-files.ts). */
+  mailId?: number;
 }
 
 export interface MailAttachment {
@@ -98,7 +100,8 @@ function createFileTransport(directory: string, from: string): ConfiguredMailTra
       const info = await transporter.sendMail(mailOptions(message, from));
       if (!Buffer.isBuffer(info.message)) throw new Error("Mail stream transport did not return a buffer");
       // `wx`: never overwrite; the random part makes a clash practically impossible anyway.
-      const write = () => writeFile(join(directory, emlFileName(message.kind)), info.message, { flag: "wx", mode: OWNER_ONLY_FILE });
+      const name = emlFileName(message.kind, new Date(), message.mailId);
+      const write = () => writeFile(join(directory, name), info.message, { flag: "wx", mode: OWNER_ONLY_FILE });
       // The folder is made when a write finds it missing, not before every mail (a drain of 100,000 mails spent
       // a twentieth of its time asking for it), so one removed while the server runs still comes back.
       await write().catch(async (error: NodeJS.ErrnoException) => {
@@ -109,22 +112,6 @@ function createFileTransport(directory: string, from: string): ConfiguredMailTra
     },
     close() {},
   };
-}
-
-/** `2026-03-01T09-30-00.123Z-order-confirmation-1a2b3c4d.eml`: sorted by time, no characters a file system refuses. */
-export function emlFileName(kind: string, now: Date = new Date()): string {
-  const time = now.toISOString().replace(/:/g, "-");
-  return `${time}-${safeKind(kind)}-${randomBytes(4).toString("hex")}.eml`;
-}
-
-function safeKind(kind: string): string {
-  return (
-    kind
-      .toLowerCase()
-      .replace(/[^a-z0-9-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 40) || "mail"
-  );
 }
 
 /** The URL without user name, password, path or query: safe to log. */

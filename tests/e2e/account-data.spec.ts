@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import en from "../../content/locales/account/en/data.json" with { type: "json" };
+import esDashboard from "../../content/locales/account/es/dashboard.json" with { type: "json" };
 import es from "../../content/locales/account/es/data.json" with { type: "json" };
 import fr from "../../content/locales/account/fr/data.json" with { type: "json" };
 import { signInCustomer } from "../support/account.ts";
+import { codeOf, mailTo, say } from "../support/account-sign-in.ts";
 import { customer, payByPost } from "../support/checkout.ts";
 import { runSql } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
@@ -179,6 +181,49 @@ test.describe("the customer's data", () => {
     expect((await context.cookies()).filter((cookie) => cookie.name === "account_session")).toEqual([]);
     await page.goto("/fr/account/delete");
     await expect(page).toHaveURL(/\/fr\/account$/);
+  });
+
+  test("a session older than 10 minutes types a fresh mailed code before downloading or deleting, in Spanish", async ({
+    page,
+    context,
+    expectAccessible,
+  }) => {
+    const email = `fresca.${Date.now()}@example.com`;
+    await signInCustomer(context, email, { verifiedAgoMs: 11 * 60_000 });
+    const verify = (next: string) => `/es/account/verify?next=${encodeURIComponent(next)}`;
+    const sessions = () => queryRows("SELECT id FROM customer_sessions WHERE email = ?", [email]);
+
+    // Neither the file, nor the deletion's page or its post: each goes to the step that mails a code first.
+    for (const answer of [
+      await page.request.get("/es/account/data", { maxRedirects: 0 }),
+      await page.request.get("/es/account/delete", { maxRedirects: 0 }),
+      await page.request.post("/es/account/delete", { form: { confirm: "yes" }, headers: sameSite, maxRedirects: 0 }),
+    ]) {
+      expect(answer.status()).toBe(303);
+      expect(answer.headers().location).toBe(verify(new URL(answer.url()).pathname));
+    }
+    expect(sessions()).toHaveLength(1);
+
+    // From the account's link: the code, then the file.
+    await page.goto("/es/account");
+    await page.getByRole("link", { name: esDashboard.session.download }).click();
+    await expect(page).toHaveURL(verify("/es/account/data"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("es", "verifyTitle"));
+    await expectAccessible();
+    await page.getByRole("button", { name: say("es", "verifySend") }).click();
+    await page
+      .getByRole("main")
+      .getByLabel(say("es", "codeLabel"))
+      .fill(codeOf(await mailTo(email, "account-step-up")));
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: say("es", "verifySubmit") }).click(),
+    ]);
+    expect(JSON.parse(readFileSync((await download.path()) ?? "", "utf8"))).toMatchObject({ email });
+
+    // Fresh for the next 10 minutes: the deletion's page opens at once.
+    await page.goto("/es/account/delete");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(es.delete.title);
   });
 
   test("without JavaScript, in English, the box must be ticked, then the account is deleted", async ({ browser }) => {

@@ -17,6 +17,7 @@ import { accessState } from "../dashboard/access-state";
 import { accountFormat } from "../dashboard/format";
 import { renewalLine } from "../dashboard/renewal-line";
 import { currentSession } from "../session.server";
+import { askForFreshCode } from "../sign-in/step-up.server";
 import { ownAccess } from "./find.server";
 import { type ResendOutcome, resendAccessMail } from "./resend.server";
 import { type RevealOutcome, revealAccess } from "./reveal.server";
@@ -81,10 +82,7 @@ export async function accessPageAction(
       const result = await revealAccess(services.db, { session, access, address: clientAddress(request), key });
       if (result.outcome === "stale") {
         const back = localizePath(`/account/access/${encodeURIComponent(access.reference)}`, language);
-        return redirect(`${localizePath("/account/verify", language)}?next=${encodeURIComponent(back)}`, {
-          status: 303,
-          headers: privateNoStore,
-        });
+        return askForFreshCode(back, language);
       }
       return answer({ intent: "reveal", result } satisfies AccessAnswer);
     }

@@ -47,7 +47,8 @@ export function DeleteAccount({ state }: { state: DeleteState }) {
       <p className="mt-4 text-lg break-words text-muted">{t("data.delete.lead", { brand: site.brand.name, email: state.email })}</p>
       <p className="mt-4 text-muted">
         {t("data.delete.exportFirst")}{" "}
-        <a href={localized("/account/data")} download className="font-semibold text-accent underline underline-offset-2">
+        {/* No `download`: should the session need a fresh code by now, the browser shows that page, not saves it. */}
+        <a href={localized("/account/data")} className="font-semibold text-accent underline underline-offset-2">
           {t("data.delete.exportLink")}
         </a>
       </p>

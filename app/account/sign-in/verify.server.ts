@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data, type RouterContextProvider, redirect, redirectDocument } from "react-router";
 import { type Language, localizePath } from "../../../common/languages";
 import { isFreshSession } from "../../../server/db/customer-sessions.ts";
 import { normalizeCode } from "../../../server/db/customer-sign-ins.ts";
@@ -22,12 +22,18 @@ export type VerifyState =
 
 const answer = (value: VerifyState, status = 200) => data<VerifyState>(value, { status, headers: privateNoStore });
 
+/**
+ * On to what asked for the code, as a document load: it may be a file (the data export), which the router
+ * would otherwise fetch as a page's data instead of letting the browser save it.
+ */
+const goOn = (next: string) => redirectDocument(next, { status: 303, headers: privateNoStore });
+
 /** A signed-in, not fresh session, or the redirect that replaces the page (to sign in, or on to `next`). */
 async function sessionOrRedirect(context: Readonly<RouterContextProvider>, request: Request, language: Language, next: string) {
   const { db } = await servicesOf(context);
   const session = await currentSession(db, request);
   if (!session) return { redirect: redirect(localizePath("/account", language), { headers: privateNoStore }) };
-  if (isFreshSession(session)) return { redirect: redirect(next, { headers: privateNoStore }) };
+  if (isFreshSession(session)) return { redirect: goOn(next) };
   return { db, session };
 }
 
@@ -68,7 +74,7 @@ export async function verifyAction(
     const code = normalizeCode(typed);
     if (!code) return answer({ ...base, state: "sent", codeProblem: typed.trim() === "" ? "required" : "format" }, 400);
     const check = await confirmWithCode(db, session, code);
-    if (check.result === "signed-in") return redirect(next, { headers: privateNoStore });
+    if (check.result === "signed-in") return goOn(next);
     if (check.result === "wrong") return answer({ ...base, state: "sent", triesLeft: check.triesLeft }, 400);
     return answer({ ...base, state: check.result }, 400);
   } catch (error) {

@@ -6,13 +6,15 @@ import { logger } from "../../../server/logger.ts";
 import { buildExport, exportFileName } from "../../account/data/export";
 import { accountMessages } from "../../account/messages.server";
 import { currentSession } from "../../account/session.server";
+import { stepUpFirst } from "../../account/sign-in/step-up.server";
 import { privateNoStore } from "../../cache-control";
 import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/data";
 
 /**
  * `/account/data`: "Download my data", the signed-in customer's file of everything the shop holds about
- * their address (app/account/data/export.ts). A visitor without a session is sent to the sign-in.
+ * their address (app/account/data/export.ts). A visitor without a session is sent to the sign-in, and a
+ * session that proved its mailbox over 10 minutes ago to a fresh code first.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(requestPathname(request));
@@ -21,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { db } = await servicesOf(context);
     const session = await currentSession(db, request);
     if (!session) return redirect(localizePath("/account", language), { headers: privateNoStore });
+    const stale = stepUpFirst(session, requestPathname(request), language);
+    if (stale) return stale;
     const now = new Date();
     const file = buildExport(await customerRecords(db, session.email), texts.data.export, now);
     return new Response(`${JSON.stringify(file, null, 2)}\n`, {

@@ -7,6 +7,7 @@ import { DeleteAccount, type DeleteState } from "../../account/data/DeleteAccoun
 import { eraseAccount } from "../../account/data/erase.server";
 import { accountMeta } from "../../account/meta";
 import { clearedSessionCookies, currentSession, withCookies } from "../../account/session.server";
+import { stepUpFirst } from "../../account/sign-in/step-up.server";
 import { actionOrLoaderHeaders, privateNoStore } from "../../cache-control";
 import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/delete";
@@ -21,18 +22,27 @@ function keptAfterDeletion(request: Request): number | undefined {
   return /^\d{1,4}$/.test(value) ? Number(value) : undefined;
 }
 
-/** The signed-in customer's session, or the answer for everyone else: the sign-in page. */
+/**
+ * The signed-in customer's session, or the answer for everyone else: the sign-in page; and for a session that
+ * proved its mailbox over 10 minutes ago, the way to a fresh code (`stale`), back to this page.
+ */
 async function signedIn(request: Request, context: Route.LoaderArgs["context"]) {
   const { db } = await servicesOf(context);
   const session = await currentSession(db, request);
-  const signIn = redirect(localizePath("/account", languageFromPath(requestPathname(request))), { headers: privateNoStore });
-  return { db, session, signIn };
+  const path = requestPathname(request);
+  const language = languageFromPath(path);
+  const signIn = redirect(localizePath("/account", language), { headers: privateNoStore });
+  return { db, session, signIn, stale: session && stepUpFirst(session, path, language) };
 }
 
-/** `/account/delete`: what deleting the account erases and keeps, and the confirmation that does it. */
+/**
+ * `/account/delete`: what deleting the account erases and keeps, and the confirmation that does it; both only
+ * for a session that proved its mailbox in the last 10 minutes.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    const { session, signIn } = await signedIn(request, context);
+    const { session, signIn, stale } = await signedIn(request, context);
+    if (stale) return stale;
     const years = serverConfig().ORDER_RETENTION_YEARS;
     if (session) return data<DeleteState>({ state: "ask", email: session.email, years }, { headers: privateNoStore });
     const kept = keptAfterDeletion(request);
@@ -48,8 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = (await readForm(request)) ?? {};
   try {
-    const { db, session, signIn } = await signedIn(request, context);
+    const { db, session, signIn, stale } = await signedIn(request, context);
     if (!session) return signIn;
+    if (stale) return stale;
     const years = serverConfig().ORDER_RETENTION_YEARS;
     if (form.confirm !== "yes") {
       return data<DeleteState>({ state: "ask", email: session.email, years, unconfirmed: true }, { status: 400, headers: privateNoStore });
