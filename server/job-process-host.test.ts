@@ -42,7 +42,7 @@ async function eventually(check: () => void): Promise<void> {
 /** A log whose `deaths(n)` resolves once it has been told of the n-th death. */
 function deathLog() {
   const waiting: { count: number; resolve: () => void }[] = [];
-  const error = vi.fn(() => {
+  const error = vi.fn((_fields: object, _message: string) => {
     for (const each of waiting) if (error.mock.calls.length >= each.count) each.resolve();
   });
   const deaths = (count: number) =>
