@@ -25,6 +25,9 @@ function running(db = handle.db) {
 
 const databaseDown = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
 
+/** After every promise callback queued so far: `runJobsNow` calls once the opened services' promise has settled. */
+const callbacksRun = () => new Promise((resolve) => setImmediate(resolve));
+
 describe("the service host", () => {
   it("opens once per process, however many ask at once", async () => {
     const openAll = vi.fn(async () => running());
@@ -52,14 +55,19 @@ describe("the service host", () => {
   it("keeps trying to start until the database answers, saying so", async () => {
     const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
     let attempts = 0;
+    let thirdAttempt = () => {};
+    const third = new Promise<void>((resolve) => {
+      thirdAttempt = resolve;
+    });
     const opened = running();
     const host = createServiceHost(async () => {
       attempts++;
+      if (attempts === 3) thirdAttempt();
       if (attempts < 3) throw new Error("not yet");
       return opened;
     });
     host.start(5);
-    await vi.waitFor(() => expect(attempts).toBe(3));
+    await third;
     await expect(host.open()).resolves.toBe(opened.services);
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
@@ -74,7 +82,8 @@ describe("the service host", () => {
     const services = await host.open();
     services.wakeMail();
     host.runJobsNow();
-    await vi.waitFor(() => expect(opened.jobRunner.runOnce).toHaveBeenCalledTimes(2));
+    await callbacksRun();
+    expect(opened.jobRunner.runOnce).toHaveBeenCalledTimes(2);
 
     await host.stop();
     expect(opened.jobRunner.stop).toHaveBeenCalled();
@@ -89,7 +98,8 @@ describe("the service host", () => {
     const host = createServiceHost(async () => ({ services }));
     await host.open();
     host.runJobsNow();
-    await vi.waitFor(() => expect(wake).toHaveBeenCalledTimes(1));
+    await callbacksRun();
+    expect(wake).toHaveBeenCalledTimes(1);
     await host.stop();
   });
 });

@@ -40,8 +40,12 @@ describe.each([
 
   const get = (path: string, headers = "") => `GET ${path} HTTP/1.1\r\nHost: shop.example\r\n${headers}\r\n`;
 
-  /** Sends the pieces on one connection, a moment apart, and returns everything that came back by `waitMs`. */
-  function exchange(pieces: string[], waitMs = 300): Promise<Buffer> {
+  /**
+   * Sends the pieces on one connection, a moment apart, and returns what came back once `expected` whole
+   * answers are in (or the server closed the connection): waiting for the answers themselves, however long a
+   * busy machine takes, rather than for a fixed time.
+   */
+  function exchange(pieces: string[], expected = 1, bodiless = false): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       const socket = connect(port, "127.0.0.1", async () => {
@@ -49,28 +53,33 @@ describe.each([
           socket.write(piece);
           await new Promise((next) => setTimeout(next, 30));
         }
-        setTimeout(() => {
-          socket.destroy();
-          resolve(Buffer.concat(chunks));
-        }, waitMs);
       });
-      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+      const done = () => {
+        socket.destroy();
+        resolve(Buffer.concat(chunks));
+      };
+      socket.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        if (answers(Buffer.concat(chunks), bodiless).length >= expected) done();
+      });
+      socket.on("close", done);
       socket.on("error", reject);
     });
   }
 
-  /** The answers to GETs in a stream of bytes, as head text and body. */
-  function answers(bytes: Buffer): { head: string; body: Buffer }[] {
+  /** The whole answers to GETs (or HEADs: `bodiless`) in a stream of bytes, as head text and body. */
+  function answers(bytes: Buffer, bodiless = false): { head: string; body: Buffer }[] {
     const found: { head: string; body: Buffer }[] = [];
     let start = 0;
-    while (start < bytes.length) {
+    for (;;) {
       const end = bytes.indexOf("\r\n\r\n", start);
+      if (end === -1) return found;
       const head = bytes.toString("latin1", start, end);
-      const length = head.startsWith("HTTP/1.1 304") ? 0 : Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+      const length = bodiless || head.startsWith("HTTP/1.1 304") ? 0 : Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+      if (bytes.length < end + 4 + length) return found;
       found.push({ head, body: bytes.subarray(end + 4, end + 4 + length) });
       start = end + 4 + length;
     }
-    return found;
   }
 
   const normal = (head: string) => head.replace(/Date: [^\r]+/, "Date: *").replace(/X-Request-Id: [^\r]+/, "X-Request-Id: *");
@@ -87,7 +96,7 @@ describe.each([
     it("sends the same bytes for a stored page whoever answers it", async () => {
       // The first request of a connection is the lane's; after a request it leaves to node:http, node:http answers.
       const lane = answers(await exchange([get("/", "Accept-Encoding: gzip\r\n")]));
-      const viaNode = answers(await exchange([get("/about"), get("/", "Accept-Encoding: gzip\r\n")]));
+      const viaNode = answers(await exchange([get("/about"), get("/", "Accept-Encoding: gzip\r\n")], 2));
       expect(viaNode[0]?.body.toString()).toBe("full handler: /about");
       expect(normal(lane[0]?.head ?? "")).toBe(normal(viaNode[1]?.head ?? ""));
       expect(lane[0]?.body.equals(viaNode[1]?.body ?? Buffer.alloc(0))).toBe(true);
@@ -102,18 +111,18 @@ describe.each([
       const etag = /etag: ([^\r]+)/.exec(first?.head ?? "")?.[1];
       const conditional = `If-None-Match: ${etag}\r\nX-Request-Id: lb-42\r\n`;
       const [lane] = answers(await exchange([get("/", conditional)]));
-      const [, viaNode] = answers(await exchange([get("/about"), get("/", conditional)]));
+      const [, viaNode] = answers(await exchange([get("/about"), get("/", conditional)], 2));
       expect(lane?.head).toMatch(/^HTTP\/1\.1 304 Not Modified\r\n/);
       expect(lane?.head).toContain("X-Request-Id: lb-42\r\n");
       expect(lane?.head).not.toMatch(/content-length/i);
       expect(normal(lane?.head ?? "")).toBe(normal(viaNode?.head ?? ""));
 
-      const head = (await exchange([`HEAD / HTTP/1.1\r\nHost: x\r\n\r\n`])).toString("latin1");
+      const head = (await exchange([`HEAD / HTTP/1.1\r\nHost: x\r\n\r\n`], 1, true)).toString("latin1");
       expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*content-length: \d+\r\n[\s\S]*\r\n\r\n$/);
     });
 
     it("keeps the order of requests sent together, across the hand-over, and waits for a head sent in pieces", async () => {
-      const together = answers(await exchange([get("/") + get("/blog") + get("/")]));
+      const together = answers(await exchange([get("/") + get("/blog") + get("/")], 3));
       expect(together.map(({ head }) => head.split("\r\n")[0])).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 200 OK"]);
       expect(together[1]?.body.toString()).toBe("full handler: /blog");
       expect(together[2]?.body.toString()).toBe(html);
@@ -132,7 +141,7 @@ describe.each([
       expect(lane?.head).toMatch(misdirected);
       expect(lane?.head).toMatch(/content-type: text\/plain/i);
       expect(lane?.body.toString()).toMatch(/host name/);
-      const [page, viaNode] = answers(await exchange([get("/about"), elsewhere("/")]));
+      const [page, viaNode] = answers(await exchange([get("/about"), elsewhere("/")], 2));
       expect(page?.body.toString()).toBe("full handler: /about");
       expect(viaNode?.head).toMatch(misdirected);
       expect(answers(await exchange([elsewhere("/about")]))[0]?.head).toMatch(misdirected);
@@ -148,10 +157,11 @@ describe.each([
     it("ends idle connections, and closes each new one after its answer", async () => {
       const idle = connect(port, "127.0.0.1");
       const closed = new Promise((resolve) => idle.on("close", resolve));
-      idle.on("data", () => {});
       await new Promise((resolve) => idle.once("connect", resolve));
+      // Idle once its answer is in.
+      const answered = new Promise((resolve) => idle.once("data", resolve));
       idle.write(get("/"));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await answered;
       site.beginShutdown();
       await closed;
       const [last] = answers(await exchange([get("/")]));

@@ -13,8 +13,12 @@ function slowDrawing() {
   const releases: (() => void)[] = [];
   let busy = 0;
   let mostAtOnce = 0;
+  const begun: { count: number; resolve: () => void }[] = [];
+  let begins = 0;
   const draw = async ({ title }: CardContent) => {
     busy++;
+    begins++;
+    for (const each of begun) if (begins >= each.count) each.resolve();
     mostAtOnce = Math.max(mostAtOnce, busy);
     await new Promise<void>((resolve) => releases.push(resolve));
     busy--;
@@ -27,7 +31,9 @@ function slowDrawing() {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };
-  return { draw, drawn, releaseAll, mostAtOnce: () => mostAtOnce };
+  /** Once `count` drawings have begun: each begins after the store looked for the card on disk, in its own time. */
+  const hasBegun = (count: number) => new Promise<void>((resolve) => (begins >= count ? resolve() : begun.push({ count, resolve })));
+  return { draw, drawn, releaseAll, hasBegun, mostAtOnce: () => mostAtOnce };
 }
 
 describe("the store of articles' cards", () => {
@@ -63,7 +69,7 @@ describe("the store of articles' cards", () => {
     const drawing = slowDrawing();
     const store = createCardStore({ directory, draw: drawing.draw, drawingAtOnce: 2 });
     const all = Promise.all(["a", "b", "c", "d", "e"].map((title) => store.card(content(title))));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await drawing.hasBegun(2);
     expect(drawing.mostAtOnce()).toBe(2);
     while (drawing.drawn.length < 5) await drawing.releaseAll();
     expect((await all).map(({ body }) => body.toString())).toEqual(["a", "b", "c", "d", "e"].map((title) => `card of ${title}`));

@@ -12,7 +12,7 @@ import { ConsoleQueryTimeout, isStatementTimeout } from "./console-query-timeout
 import { createPool, type Database, type DatabaseConfig, DEFAULT_SQLITE_FILE, isPostgresUrl } from "./database.ts";
 import type { DatabaseSchema } from "./schema.ts";
 import { SqliteReaderDialect } from "./sqlite-reader-dialect.ts";
-import { createSqliteReaderPool } from "./sqlite-reader-pool.ts";
+import { createSqliteReaderPool, type ReadLimit } from "./sqlite-reader-pool.ts";
 
 export const DEFAULT_CONSOLE_QUERY_TIMEOUT_MS = 10_000;
 /** Console reads at once per process: an operator or two, with a page's few reads each. */
@@ -20,6 +20,8 @@ const CONSOLE_READERS = 2;
 
 export interface ConsoleReaderConfig extends DatabaseConfig {
   timeoutMs?: number;
+  /** SQLite: how a read's limit is kept (a timer); tests keep it in their hands. */
+  limit?: ReadLimit;
 }
 
 export function openConsoleReader(config: ConsoleReaderConfig): Database {
@@ -33,7 +35,12 @@ export function openConsoleReader(config: ConsoleReaderConfig): Database {
     });
     return new Kysely<DatabaseSchema>({ dialect: timeoutsNamed(new PostgresDialect({ pool }), timeoutMs) });
   }
-  const pool = createSqliteReaderPool({ file: config.sqliteFile ?? DEFAULT_SQLITE_FILE, timeoutMs, readers: CONSOLE_READERS });
+  const pool = createSqliteReaderPool({
+    file: config.sqliteFile ?? DEFAULT_SQLITE_FILE,
+    timeoutMs,
+    readers: CONSOLE_READERS,
+    limit: config.limit,
+  });
   return new Kysely<DatabaseSchema>({ dialect: new SqliteReaderDialect(pool) });
 }
 

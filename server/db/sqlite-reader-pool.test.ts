@@ -37,18 +37,18 @@ function poolOf(readers: number, timeoutMs: number) {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("the SQLite readers' pool", () => {
-  it("starts no reader before the first read, then reuses the one it has", async () => {
+  it("starts its readers when it opens, so that no read waits for a process to start, and reuses them", async () => {
     const { pool, started } = poolOf(2, 1000);
-    expect(started).toHaveLength(0);
+    expect(started).toHaveLength(2);
     const first = pool.read("select 1", []);
     await tick();
-    started[0]?.answer([{ n: 1 }]);
+    started[1]?.answer([{ n: 1 }]);
     await expect(first).resolves.toEqual([{ n: 1 }]);
     const second = pool.read("select 2", []);
     await tick();
-    started[0]?.answer([{ n: 2 }]);
+    started[1]?.answer([{ n: 2 }]);
     await expect(second).resolves.toEqual([{ n: 2 }]);
-    expect(started).toHaveLength(1);
+    expect(started).toHaveLength(2);
     pool.close();
   });
 
@@ -66,10 +66,11 @@ describe("the SQLite readers' pool", () => {
     pool.close();
   });
 
-  it("kills a reader past the limit, fails with ConsoleQueryTimeout, and starts another for the next read", async () => {
+  it("kills a reader past the limit, fails with ConsoleQueryTimeout, and starts another at once for the next read", async () => {
     const { pool, started } = poolOf(1, 30);
     await expect(pool.read("select forever", [])).rejects.toBeInstanceOf(ConsoleQueryTimeout);
     expect(started[0]?.killed()).toBe(true);
+    expect(started).toHaveLength(2);
     const next = pool.read("select 1", []);
     await tick();
     expect(started).toHaveLength(2);
@@ -88,14 +89,25 @@ describe("the SQLite readers' pool", () => {
     pool.close();
   });
 
+  it("replaces a reader that died while idle", async () => {
+    const { pool, started } = poolOf(1, 1000);
+    started[0]?.kill();
+    const read = pool.read("select 1", []);
+    await tick();
+    expect(started).toHaveLength(2);
+    started[1]?.answer([{ n: 1 }]);
+    await expect(read).resolves.toEqual([{ n: 1 }]);
+    pool.close();
+  });
+
   it("kills its readers when closed, and refuses reads after", async () => {
     const { pool, started } = poolOf(2, 1000);
     const read = pool.read("select 1", []);
     await tick();
-    started[0]?.answer([]);
+    started[1]?.answer([]);
     await read;
     pool.close();
-    expect(started[0]?.killed()).toBe(true);
+    expect(started.every((reader) => reader.killed())).toBe(true);
     await expect(pool.read("select 1", [])).rejects.toThrow(/closed/);
   });
 });

@@ -120,17 +120,20 @@ for (const target of testTargets) {
         release = resolve;
       });
       const job = await add("slow");
-      let running = false;
+      let started = () => {};
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
       const slow: JobHandler = {
         run: () => {
-          running = true;
+          started();
           return stuck;
         },
       };
       const first = runner({ slow }, { leaseMs: 10_000 }).runOnce();
       // Running, not only claimed: a job waits its turn behind the event loop's I/O after its claim, and a
       // clock moved on before it starts would have it skipped instead (its claim lapsed).
-      await waitFor(async () => running);
+      await running;
       expect((await row(job.id)).locked_by).toBe("w1");
       now = secs(10);
       const second = runner({ slow: { run: async () => {} } }, { db: handle.openAnother(), worker: "w2" });
@@ -215,24 +218,30 @@ for (const target of testTargets) {
     });
 
     it("start() runs rounds on a timer and stop() waits for the one in progress", async () => {
-      let finish: (() => void) | undefined;
+      let finish = () => {};
+      let started = () => {};
+      const ran = new Promise<void>((resolve) => {
+        started = resolve;
+      });
       const job = await add("timed");
-      const running = runner({ timed: { run: () => new Promise<void>((resolve) => (finish = resolve)) } }, { intervalMs: 5 });
+      const timed = {
+        run: () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+            started();
+          }),
+      };
+      const running = runner({ timed }, { intervalMs: 5 });
       running.start();
       // Until the job runs, not only until it is claimed: stopping between the two would wait for a job
       // that nothing here could ever finish.
-      await waitFor(async () => finish !== undefined && (await row(job.id)).locked_by === "w1");
+      await ran;
+      expect((await row(job.id)).locked_by).toBe("w1");
       const stopped = running.stop();
-      finish?.();
+      finish();
       await stopped;
       expect((await row(job.id)).done_at).toBe(T0.toISOString());
     });
   });
 }
 
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; !(await condition()); tries++) {
-    if (tries > 200) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

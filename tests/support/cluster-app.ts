@@ -1,7 +1,7 @@
 /**
  * For server/cluster.test.ts: server/cluster.ts's primary over a tiny HTTP worker that answers its process id,
- * after FIXTURE_DELAY_MS for /slow. Run with FIXTURE_PORT and FIXTURE_WORKERS; FIXTURE_FAIL_START makes
- * every worker fail before it listens.
+ * after FIXTURE_DELAY_MS for /slow (saying when one begins). Run with FIXTURE_PORT and FIXTURE_WORKERS;
+ * FIXTURE_FAIL_START makes every worker fail before it listens.
  */
 import cluster from "node:cluster";
 import { createServer } from "node:http";
@@ -24,8 +24,10 @@ if (cluster.isPrimary) {
 } else {
   const server = createServer((request, response) => {
     const answer = () => response.end(String(process.pid));
-    if (request.url === "/slow") setTimeout(answer, Number(process.env.FIXTURE_DELAY_MS ?? 600));
-    else answer();
+    if (request.url !== "/slow") return answer();
+    // The test waits for this line before it stops the cluster: the request is then in this worker's hands.
+    line({ pid: process.pid }, "A slow request began");
+    setTimeout(answer, Number(process.env.FIXTURE_DELAY_MS ?? 600));
   });
   server.listen(port, "127.0.0.1");
   // As server/http-server.ts does: finish what is in flight, then exit.

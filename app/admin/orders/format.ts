@@ -1,6 +1,7 @@
-import { useMemo, useSyncExternalStore } from "react";
-import { localeTags } from "../../../common/languages";
+import { useSyncExternalStore } from "react";
+import { type Language, localeTags } from "../../../common/languages";
 import { formatPrice } from "../../content/plans";
+import { memoByKey } from "../../i18n/memo";
 import { useAdminText } from "../text";
 import type { ActionMessage } from "./action-result";
 
@@ -23,22 +24,28 @@ function displayName(names: Intl.DisplayNames, code: string): string {
   }
 }
 
+/**
+ * Dates, money, countries and languages in `language`, times in `timeZone`: made once per pair, since making
+ * them loads the locale's data (the first date and time format of a locale: 25 to 75 ms of a core).
+ */
+export const orderFormat = memoByKey((key: `${Language} ${string}`) => {
+  const [language, timeZone] = key.split(" ") as [Language, string];
+  const dateTime = new Intl.DateTimeFormat(localeTags[language], { dateStyle: "medium", timeStyle: "short", timeZone });
+  const regions = new Intl.DisplayNames([localeTags[language]], { type: "region" });
+  const languageNames = new Intl.DisplayNames([localeTags[language]], { type: "language" });
+  return {
+    timeZone,
+    dateTime: (iso: string) => dateTime.format(new Date(iso)),
+    money: (cents: number, currency: string) => formatPrice(cents, language, currency),
+    country: (code: string) => displayName(regions, code),
+    languageName: (code: string) => displayName(languageNames, code),
+  };
+});
+
 /** Dates, money, countries and languages in the operator's language. */
 export function useOrderFormat() {
   const { language } = useAdminText();
-  const timeZone = useTimeZone();
-  return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(localeTags[language], { dateStyle: "medium", timeStyle: "short", timeZone });
-    const regions = new Intl.DisplayNames([localeTags[language]], { type: "region" });
-    const languageNames = new Intl.DisplayNames([localeTags[language]], { type: "language" });
-    return {
-      timeZone,
-      dateTime: (iso: string) => dateTime.format(new Date(iso)),
-      money: (cents: number, currency: string) => formatPrice(cents, language, currency),
-      country: (code: string) => displayName(regions, code),
-      languageName: (code: string) => displayName(languageNames, code),
-    };
-  }, [language, timeZone]);
+  return orderFormat(`${language} ${useTimeZone()}`);
 }
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
