@@ -6,7 +6,7 @@
 import { serverConfig } from "../../../server/config.ts";
 import type { Database } from "../../../server/db/database.ts";
 import { countAttempt } from "../../../server/db/rate-limits.ts";
-import { clientKey, emailKey } from "../../limit-keys.server";
+import { clientKey, emailKey } from "../../../server/db/limit-keys.ts";
 
 const oneHour = 60 * 60_000;
 
