@@ -133,6 +133,28 @@ for (const target of testTargets) {
       expect(await renewSignInSecrets(handle.db, second.signIn.id, later(3 * minute))).toBeUndefined();
     });
 
+    it("give an address at most ten wrong codes a day across its sign-ins, then refuse even the right code", async () => {
+      const email = someone();
+      const guesses = [];
+      for (let mail = 0; mail < 3; mail++) {
+        const { secrets } = await recordSignIn(handle.db, { email, language: "en" }, later(mail * 20 * minute));
+        for (let guess = 0; guess < 4; guess++) {
+          guesses.push((await checkSignInCode(handle.db, { email }, otherThan(secrets.code), later(mail * 20 * minute + minute))).result);
+        }
+      }
+      expect(guesses.filter((result) => result === "wrong")).toHaveLength(9);
+      expect(guesses.slice(9)).toEqual(["locked", "locked", "locked"]);
+      const { secrets } = await recordSignIn(handle.db, { email, language: "en" }, later(3 * 60 * minute));
+      expect(await checkSignInCode(handle.db, { email }, secrets.code, later(3 * 60 * minute + minute))).toEqual({ result: "locked" });
+      // The link still signs in, and the next day the code works again.
+      expect(await spendSignInToken(handle.db, secrets.token, later(3 * 60 * minute + minute))).toBeDefined();
+      const tomorrow = new Date("2026-03-02T08:00:00.000Z");
+      const next = await recordSignIn(handle.db, { email, language: "en" }, tomorrow);
+      expect(await checkSignInCode(handle.db, { email }, next.secrets.code, new Date(tomorrow.getTime() + minute))).toMatchObject({
+        result: "signed-in",
+      });
+    });
+
     it("keep a session's step-up codes apart from the address's sign-ins", async () => {
       const email = someone();
       const signIn = await recordSignIn(handle.db, { email, language: "en" }, T0);

@@ -1,15 +1,17 @@
 /**
  * Passwordless sign-ins (accounts-schema.ts): one row per request for a mail, holding the SHA-256 of a
  * 256-bit link token and a salted hash of a 6-digit code. Either works once, for 15 minutes, and the
- * sign-in is void after the fifth wrong code. A row with `customer_session_id` confirms a signed-in session afresh
+ * sign-in is void after the fifth wrong code; an address gets ten wrong codes a day across its sign-ins. A row with `customer_session_id` confirms a signed-in session afresh
  * (the step-up code) and has no link. Every check is one conditional update, so two servers answering the
- * same link or code at once cannot both succeed, and a burst of guesses cannot get past five.
+ * same link or code at once cannot both succeed, and a burst of guesses cannot get past the limits.
  * See docs/decisions/0018-passwordless-account-sign-in.md.
  */
 import { sql } from "kysely";
 import { hashCustomerToken } from "./customer-sessions.ts";
 import type { Database } from "./database.ts";
+import { emailKey } from "./limit-keys.ts";
 import { normalizeEmail } from "./newsletter.ts";
+import { countAttempt, uncountAttempt } from "./rate-limits.ts";
 import type { CustomerSignIn } from "./schema.ts";
 import { codeMatches, hashedSecrets, newSecrets, type SignInSecrets } from "./sign-in-secrets.ts";
 
@@ -17,6 +19,9 @@ export { codeMatches, normalizeCode, type SignInSecrets } from "./sign-in-secret
 
 export const SIGN_IN_VALID_MS = 15 * 60_000;
 export const MAX_WRONG_CODES = 5;
+/** Wrong codes an address may have in a day (UTC), across its sign-ins; step-up codes count apart. */
+export const WRONG_CODES_PER_DAY = 10;
+const oneDay = 24 * 60 * 60_000;
 
 /**
  * Records a request for a mail and returns it with its secrets. Earlier live requests of the same kind (the
@@ -115,17 +120,24 @@ async function markUsed(db: Database, id: number, now: Date, takeBackAttempt = f
 export type CodeCheck =
   | { result: "signed-in"; signIn: CustomerSignIn }
   | { result: "wrong"; triesLeft: number }
+  /** Five wrong codes: the sign-in no longer works. */
   | { result: "void" }
+  /** The address's wrong codes of the day are used up: no code is compared until the next day. */
+  | { result: "locked" }
   /** No live sign-in: expired, used, replaced by a newer mail, or never asked for. */
   | { result: "over" };
 
 /** Whose code is being typed: an address signing in, or a signed-in session confirming itself afresh. */
 export type CodeOwner = { email: string } | { sessionId: number };
 
+/** The counter of an address's wrong codes of the day: sign-ins and a session's step-ups apart. */
+const guessCounter = (owner: CodeOwner, email: string) => emailKey("email" in owner ? "account-wrong-code" : "step-up-wrong-code", email);
+
 /**
- * Checks a code against the owner's newest live sign-in. The attempt is counted before the comparison, by a
- * conditional update, so however many guesses arrive at once (on any number of servers) at most five are
- * ever compared; a right code takes its attempt back and uses the sign-in.
+ * Checks a code against the owner's newest live sign-in. The guess is counted before the comparison, against
+ * the address's day and by a conditional update against the sign-in, so however many guesses arrive at once
+ * (on any number of servers) at most five a sign-in and ten an address a day are ever compared. A guess that
+ * compares nothing, or a right code, takes its count back.
  */
 export async function checkSignInCode(db: Database, owner: CodeOwner, code: string, now: Date = new Date()): Promise<CodeCheck> {
   const at = now.toISOString();
@@ -136,6 +148,10 @@ export async function checkSignInCode(db: Database, owner: CodeOwner, code: stri
       : query.where("customer_session_id", "=", owner.sessionId);
   const signIn = await query.orderBy("id", "desc").executeTakeFirst();
   if (!signIn) return { result: "over" };
+  const day = { windowMs: oneDay, now };
+  const counter = guessCounter(owner, signIn.email);
+  const guessed = await countAttempt(db, counter, day);
+  if (guessed > WRONG_CODES_PER_DAY) return { result: "locked" };
   const counted = await db
     .updateTable("customer_sign_ins")
     .set({ wrong_codes: sql`wrong_codes + 1`, updated_at: at })
@@ -144,12 +160,19 @@ export async function checkSignInCode(db: Database, owner: CodeOwner, code: stri
     .where("wrong_codes", "<", MAX_WRONG_CODES)
     .returning("wrong_codes")
     .executeTakeFirst();
-  if (!counted) return { result: signIn.wrong_codes >= MAX_WRONG_CODES ? "void" : "over" };
+  if (!counted) {
+    await uncountAttempt(db, counter, day);
+    return { result: signIn.wrong_codes >= MAX_WRONG_CODES ? "void" : "over" };
+  }
   if (codeMatches(signIn.code_hash, code)) {
+    await uncountAttempt(db, counter, day);
     return (await markUsed(db, signIn.id, now, true)) ? { result: "signed-in", signIn } : { result: "over" };
   }
+  if (guessed >= WRONG_CODES_PER_DAY) return { result: "locked" };
   const wrong = Number(counted.wrong_codes);
-  return wrong >= MAX_WRONG_CODES ? { result: "void" } : { result: "wrong", triesLeft: MAX_WRONG_CODES - wrong };
+  return wrong >= MAX_WRONG_CODES
+    ? { result: "void" }
+    : { result: "wrong", triesLeft: Math.min(MAX_WRONG_CODES - wrong, WRONG_CODES_PER_DAY - guessed) };
 }
 
 /** Whether the shop has anything to show this address: an order (in any state) or an access. */
