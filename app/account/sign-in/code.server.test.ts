@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testTargets } from "../../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders.ts";
-import { servicesContext } from "../../services.server";
 import { signInWithCode } from "./code.server";
 
 const T0 = new Date("2026-03-01T10:00:00.000Z");
@@ -12,11 +10,8 @@ const stranger = () => `nobody-${randomUUID().slice(0, 8)}@example.com`;
 for (const target of testTargets) {
   describe.skipIf(!target.enabled)(`typing a sign-in code, on ${target.dialect}`, () => {
     let bed: OrderTestBed;
-    let context: RouterContextProvider;
     beforeAll(async () => {
       bed = await createOrderTestBed(target.dialect);
-      context = new RouterContextProvider();
-      context.set(servicesContext, async () => bed.services);
     });
     afterAll(async () => {
       await bed?.handle.cleanup();
@@ -28,7 +23,7 @@ for (const target of testTargets) {
       for (let n = 0; n < 21; n++) {
         const request = new Request("http://shop.test/account/code", { method: "POST", headers: { "x-client-address": `${client}${n}` } });
         const reply = await signInWithCode(
-          context,
+          bed.routeContext(),
           request,
           { email: stranger(), code: "123456" },
           "en",
