@@ -1,7 +1,8 @@
 /**
  * The step-up code (`/account/verify`): a signed-in session that last proved its mailbox more than 10 minutes
  * ago must type a fresh code from a new mail before access details are shown. The code is a sign-in row
- * bound to the session, checked like a sign-in's (five wrong codes and it is void).
+ * bound to the session, checked like a sign-in's (five wrong codes and it is void, ten a day for the address),
+ * and mailed within a limit of its own that no one without the session can use up.
  */
 import { type Language, localizePath } from "../../../common/languages";
 import { confirmCustomerSession } from "../../../server/db/customer-sessions.ts";
@@ -33,7 +34,7 @@ export async function sendStepUpCode(
   sealWith: Buffer | undefined,
   now: Date = new Date(),
 ): Promise<"sent" | "limited"> {
-  if (!(await accountLimits.mailTo(db, session.email, now))) return "limited";
+  if (!(await accountLimits.stepUpMailTo(db, session.email, now))) return "limited";
   await db.transaction().execute(async (transaction) => {
     const { secrets } = await recordSignIn(transaction, { email: session.email, language, sessionId: session.id }, now);
     const mail = renderStepUpMail({ code: secrets.code }, language);
