@@ -4,8 +4,8 @@
  */
 import { type ServerConfig, serverConfig } from "../server/config.ts";
 import type { Database } from "../server/db/database.ts";
+import { clientKey, emailKey } from "../server/db/limit-keys.ts";
 import { attemptCount, countAttempt, uncountAttempt } from "../server/db/rate-limits.ts";
-import { clientKey, emailKey } from "./limit-keys.server";
 
 const tenMinutes = 10 * 60_000;
 const oneHour = 60 * 60_000;

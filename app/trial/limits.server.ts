@@ -6,8 +6,8 @@
 import { canonicalEmail } from "../../common/canonical-email";
 import { serverConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
+import { clientKey, emailKey } from "../../server/db/limit-keys.ts";
 import { countAttempt } from "../../server/db/rate-limits.ts";
-import { clientKey, emailKey } from "../limit-keys.server";
 
 const oneHour = 60 * 60_000;
 

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/languages";
 import { openedBody } from "../../server/mail/mail-job.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../tests/support/orders.ts";
 import { recording } from "../../tests/support/statements.ts";
-import { servicesContext } from "../services.server";
 import { trialAction } from "./action.server";
 import { requestTrial } from "./request.server";
 
@@ -34,8 +32,7 @@ for (const target of testTargets) {
       bed.services.db.selectFrom("mails").select(["kind", "body_text"]).where("to_address", "=", email.toLowerCase()).execute();
 
     it("answers a paying customer byte for byte as a stranger, but for the address typed", async () => {
-      const context = new RouterContextProvider();
-      context.set(servicesContext, async () => bed.services);
+      const context = bed.routeContext();
       const ask = async (email: string) => {
         const request = new Request("http://shop.test/fr/trial", { method: "POST", headers: { "x-client-address": anAddress() } });
         const answer = await trialAction(context, request, { intent: "request", name: "Ana Ruiz", email, country: "ES" }, "fr");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { ENDED_SESSION_KEPT_MS, pruneAccountRecords, SIGN_IN_KEPT_MS } from "./account-housekeeping.ts";
 import { createCustomerSession, endCustomerSession, hashCustomerToken } from "./customer-sessions.ts";
-import { recordSignIn, SIGN_IN_VALID_MS } from "./customer-sign-ins.ts";
+import { recordSignIn, SIGN_IN_LINK_VALID_MS } from "./customer-sign-ins.ts";
 import { migrateToLatest } from "./database.ts";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");
@@ -28,7 +28,7 @@ for (const target of testTargets) {
     it("deletes a sign-in a day after it expires, and keeps a younger one", async () => {
       const { signIn: old } = await recordSignIn(handle.db, { email: "old@example.com", language: "en" }, T0);
       const { signIn: recent } = await recordSignIn(handle.db, { email: "recent@example.com", language: "es" }, at(2 * minute));
-      const justAfter = at(SIGN_IN_VALID_MS + SIGN_IN_KEPT_MS + minute);
+      const justAfter = at(SIGN_IN_LINK_VALID_MS + SIGN_IN_KEPT_MS + minute);
       expect(await pruneAccountRecords(handle.db, justAfter)).toEqual({
         signIns: 1,
         sessions: 0,

@@ -56,7 +56,7 @@ for (const target of testTargets) {
       expect(codeMatches(signIn.code_hash, secrets.code)).toBe(true);
       expect(codeMatches(signIn.code_hash, otherThan(secrets.code))).toBe(false);
       expect(signIn.email).toBe(signIn.email.toLowerCase());
-      expect(signIn.expires_at).toBe(later(15 * minute).toISOString());
+      expect(signIn.expires_at).toBe(later(60 * minute).toISOString());
     });
 
     it("let the link sign in once, and then neither the link nor the code works", async () => {
@@ -77,15 +77,20 @@ for (const target of testTargets) {
       expect(await spendSignInToken(handle.db, secrets.token, later(minute))).toBeUndefined();
     });
 
-    it("end after 15 minutes", async () => {
+    it("end the code after 15 minutes, and the link after an hour", async () => {
       const email = someone();
       const { secrets } = await recordSignIn(handle.db, { email, language: "en" }, T0);
-      expect(await spendSignInToken(handle.db, secrets.token, later(15 * minute))).toBeUndefined();
       expect(await checkSignInCode(handle.db, { email }, secrets.code, later(15 * minute))).toEqual({ result: "over" });
-      expect(await checkSignInCode(handle.db, { email }, secrets.code, later(15 * minute - 1))).toMatchObject({ result: "signed-in" });
+      expect(await spendSignInToken(handle.db, secrets.token, later(60 * minute))).toBeUndefined();
+      expect(await spendSignInToken(handle.db, secrets.token, later(60 * minute - 1))).toBeDefined();
+      const other = someone();
+      const second = await recordSignIn(handle.db, { email: other, language: "en" }, T0);
+      expect(await checkSignInCode(handle.db, { email: other }, second.secrets.code, later(15 * minute - 1))).toMatchObject({
+        result: "signed-in",
+      });
     });
 
-    it("count wrong codes and void the sign-in at the fifth, even for the right code and the link", async () => {
+    it("count wrong codes and void the code at the fifth, even the right one", async () => {
       const email = someone();
       const { secrets } = await recordSignIn(handle.db, { email, language: "en" }, T0);
       const wrong = otherThan(secrets.code);
@@ -99,7 +104,6 @@ for (const target of testTargets) {
         { result: "void" },
       ]);
       expect(await checkSignInCode(handle.db, { email }, secrets.code, later(minute))).toEqual({ result: "void" });
-      expect(await spendSignInToken(handle.db, secrets.token, later(minute))).toBeUndefined();
     });
 
     it("compare at most five guesses sent at once through two handles (two servers)", async () => {
@@ -121,16 +125,57 @@ for (const target of testTargets) {
       expect(both.filter(Boolean)).toHaveLength(1);
     });
 
-    it("keep only the newest mail of an address working, and new secrets replace the recorded ones", async () => {
+    it("replace the recorded secrets with new ones, once", async () => {
       const email = someone();
-      const first = await recordSignIn(handle.db, { email, language: "en" }, T0);
       const second = await recordSignIn(handle.db, { email, language: "en" }, later(minute));
-      expect(await liveSignInOfToken(handle.db, first.secrets.token, later(2 * minute))).toBeUndefined();
       const renewed = await renewSignInSecrets(handle.db, second.signIn.id, later(2 * minute));
       expect(renewed).toBeDefined();
       expect(await liveSignInOfToken(handle.db, second.secrets.token, later(2 * minute))).toBeUndefined();
       expect(await checkSignInCode(handle.db, { email }, renewed?.code ?? "", later(2 * minute))).toMatchObject({ result: "signed-in" });
       expect(await renewSignInSecrets(handle.db, second.signIn.id, later(3 * minute))).toBeUndefined();
+    });
+
+    it("give an address at most ten wrong codes a day across its sign-ins, then refuse even the right code", async () => {
+      const email = someone();
+      const guesses = [];
+      for (let mail = 0; mail < 3; mail++) {
+        const { secrets } = await recordSignIn(handle.db, { email, language: "en" }, later(mail * 20 * minute));
+        for (let guess = 0; guess < 4; guess++) {
+          guesses.push((await checkSignInCode(handle.db, { email }, otherThan(secrets.code), later(mail * 20 * minute + minute))).result);
+        }
+      }
+      expect(guesses.filter((result) => result === "wrong")).toHaveLength(9);
+      expect(guesses.slice(9)).toEqual(["locked", "locked", "locked"]);
+      const { secrets } = await recordSignIn(handle.db, { email, language: "en" }, later(3 * 60 * minute));
+      expect(await checkSignInCode(handle.db, { email }, secrets.code, later(3 * 60 * minute + minute))).toEqual({ result: "locked" });
+      // The link still signs in, and the next day the code works again.
+      expect(await spendSignInToken(handle.db, secrets.token, later(3 * 60 * minute + minute))).toBeDefined();
+      const tomorrow = new Date("2026-03-02T08:00:00.000Z");
+      const next = await recordSignIn(handle.db, { email, language: "en" }, tomorrow);
+      expect(await checkSignInCode(handle.db, { email }, next.secrets.code, new Date(tomorrow.getTime() + minute))).toMatchObject({
+        result: "signed-in",
+      });
+    });
+
+    it("keep the link working whatever wrong codes are typed against its sign-in", async () => {
+      const email = someone();
+      const { secrets } = await recordSignIn(handle.db, { email, language: "en" }, T0);
+      for (let guess = 0; guess < 6; guess++) await checkSignInCode(handle.db, { email }, otherThan(secrets.code), later(minute));
+      expect(await checkSignInCode(handle.db, { email }, secrets.code, later(minute))).toEqual({ result: "void" });
+      expect(await liveSignInOfToken(handle.db, secrets.token, later(2 * minute))).toBeDefined();
+      expect((await spendSignInToken(handle.db, secrets.token, later(2 * minute)))?.email).toBe(email.toLowerCase());
+    });
+
+    it("keep an earlier mail's link working after a newer request, for an hour; only the newest code counts", async () => {
+      const email = someone();
+      const first = await recordSignIn(handle.db, { email, language: "en" }, T0);
+      const second = await recordSignIn(handle.db, { email, language: "en" }, later(minute));
+      expect(await checkSignInCode(handle.db, { email }, first.secrets.code, later(2 * minute))).toMatchObject({
+        result: first.secrets.code === second.secrets.code ? "signed-in" : "wrong",
+      });
+      expect(await liveSignInOfToken(handle.db, first.secrets.token, later(60 * minute - 1))).toBeDefined();
+      expect(await liveSignInOfToken(handle.db, first.secrets.token, later(60 * minute))).toBeUndefined();
+      expect(await spendSignInToken(handle.db, second.secrets.token, later(60 * minute))).toBeDefined();
     });
 
     it("keep a session's step-up codes apart from the address's sign-ins", async () => {

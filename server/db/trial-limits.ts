@@ -8,8 +8,8 @@
 import { sql } from "kysely";
 import { canonicalEmail } from "../../common/canonical-email.ts";
 import type { Database } from "./database.ts";
+import { clientKey } from "./limit-keys.ts";
 import { normalizeEmail } from "./newsletter.ts";
-import { trialConnectionKey } from "./trial-connection-key.ts";
 
 /** One trial per connection in this long (counted from each trial's confirmation). */
 export const TRIAL_ADDRESS_WINDOW_MS = 30 * 24 * 60 * 60_000;
@@ -21,6 +21,9 @@ export const PAID_ORDER_STATUSES = ["paid", "fulfilled", "expired", "refunded"] 
  * answer for both), `address` when the connection had one within 30 days.
  */
 export type TrialRefusal = "used" | "address";
+
+/** A connection's key in `trial_connections`: the hash of its network (an IPv6 client's /64), so it holds no address. */
+const connectionKey = (address: string) => clientKey("trial-connection", address);
 
 const since = (now: Date) => new Date(now.getTime() - TRIAL_ADDRESS_WINDOW_MS).toISOString();
 
@@ -64,7 +67,7 @@ export async function connectionRefusal(db: Database, clientAddress: string, now
   const connection = await db
     .selectFrom("trial_connections")
     .select("network_key")
-    .where("network_key", "=", trialConnectionKey(clientAddress))
+    .where("network_key", "=", connectionKey(clientAddress))
     .where("confirmed_at", ">", since(now))
     .executeTakeFirst();
   return connection ? "address" : undefined;
@@ -76,7 +79,7 @@ export async function connectionRefusal(db: Database, clientAddress: string, now
  * only an old row, so of two confirmations at once the second waits for the first and finds the row taken.
  */
 export async function claimTrialConnections(transaction: Database, addresses: string[], now: Date): Promise<boolean> {
-  for (const key of new Set(addresses.map(trialConnectionKey))) {
+  for (const key of new Set(addresses.map(connectionKey))) {
     const claimed = await transaction
       .insertInto("trial_connections")
       .values({ network_key: key, confirmed_at: now.toISOString() })

@@ -53,7 +53,7 @@ export type Trial = Selectable<TrialsTable>;
  * trials from one connection at once give one trial. Deleted 30 days after (trials.ts's housekeeping).
  */
 export interface TrialConnectionsTable {
-  /** The SHA-256 of the connection's network (an IPv6 client's /64), so the table holds no address. */
+  /** The hashed network of the connection (an IPv6 client's /64, limit-keys.ts), so the table holds no address. */
   network_key: Immutable<string>;
   confirmed_at: Timestamp;
 }

@@ -1,7 +1,7 @@
 /**
- * The account's mails: the sign-in (a link and a 6-digit code for the same sign-in, valid 15 minutes) and
- * the step-up code a signed-in session asks for before it shows access details. Both in the language of the
- * page they were asked from.
+ * The account's mails: the sign-in (a link valid an hour and a 6-digit code valid 15 minutes, for the same
+ * sign-in) and the step-up code a signed-in session asks for before it shows access details. Both in the
+ * language of the page they were asked from.
  */
 import type { Language } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";

@@ -38,6 +38,9 @@ const emptiedTables = [
   "reminder_opt_outs",
   "subscriptions",
   "test_gateway_cards",
+  "trial_connections",
+  "trials",
+  "customer_sign_ins",
   ...siteTables,
   "accesses",
 ] as const;

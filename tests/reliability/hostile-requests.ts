@@ -6,6 +6,8 @@
  *
  * Each request is invalid in at least one way by construction (a valid contact message that merely
  * contains `<script>` would rightly be stored), so every answer must be a 4xx, and nothing may be stored.
+ * Then the console's attacks (console-attacks.ts) and the limits' (limit-evasion.ts): one IPv6 /64 as many
+ * clients, one mailbox as many addresses.
  */
 import { writeFileSync } from "node:fs";
 import fc from "fast-check";
@@ -13,6 +15,7 @@ import { runConsoleAttacks } from "./console-attacks.ts";
 import { type Database, type RowCounts, rowCounts } from "./database.ts";
 import { checkoutFields, contactFields, formLanguages, newsletterFields, planKeys } from "./forms.ts";
 import { inParallel, type RawRequest, send, target } from "./http.ts";
+import { runLimitEvasion } from "./limit-evasion.ts";
 import { countByStatus, type Report, seconds } from "./report.ts";
 import type { SiteServer } from "./server-process.ts";
 
@@ -466,6 +469,7 @@ export async function runHostileRequests(
 
   await pageViewsWithBrokenCookies(server, report, seed);
   await runConsoleAttacks(server, db, report);
+  await runLimitEvasion(server, db, report);
 }
 
 /**

@@ -61,6 +61,9 @@ const [sitePort, geolocationPort, closedPort, relayPort, secondPort, receiverPor
 const serverEnv = {
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { SQLITE_FILE: sqliteFile }),
   MAIL_OUTBOX_DIR: join(workDirectory, "outbox"),
+  // Behind a "load balancer": a request's X-Forwarded-For is its address (the hostile phase's /64 variants);
+  // the others send none, so they come from 127.0.0.1.
+  TRUST_PROXY: "true",
   // Every request comes from 127.0.0.1: the per-address limits would turn the load into 429s.
   CHECKOUT_RATE_LIMIT: "1000000",
   CHECKOUT_DECLINE_LIMIT: "1000000",

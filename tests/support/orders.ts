@@ -3,9 +3,11 @@
  * orders in the states the actions start from, for the tests of app/admin/orders/ and those that need a paid order.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { RouterContextProvider } from "react-router";
 import type { ConsoleOperator, ConsoleServices } from "../../app/admin/orders/console-services.server";
 import { fulfilOrder } from "../../app/admin/orders/deliver.server";
 import { recordPayment } from "../../app/checkout/settle-order.server";
+import { servicesContext } from "../../app/services.server";
 import { createOperator } from "../../server/admin/operators.ts";
 import { type DialectName, migrateToLatest } from "../../server/db/database.ts";
 import { createOrder, findOrderById, type NewOrder } from "../../server/db/repositories.ts";
@@ -40,6 +42,8 @@ export interface OrderTestBed {
   paidRenewal(access: number, overrides?: Partial<NewOrder>): Promise<Order>;
   /** The sealed details of the access the order paid for, or null when it has none (yet). */
   sealedDetailsOf(order: Pick<Order, "id">): Promise<string | null>;
+  /** A router context whose services are this bed's, for a route's loader or action. */
+  routeContext(): RouterContextProvider;
 }
 
 export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promise<OrderTestBed> {
@@ -103,5 +107,10 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
     sealedDetailsOf,
     deliveredOrder,
     paidRenewal,
+    routeContext: () => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, async () => services);
+      return context;
+    },
   };
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomerSession, isFreshSession, readCustomerSession } from "../../../server/db/customer-sessions.ts";
+import { checkSignInCode } from "../../../server/db/customer-sign-ins.ts";
 import { testTargets } from "../../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders.ts";
+import { startSignIn } from "./start.server";
 import { confirmWithCode, sendStepUpCode, stepUpNext } from "./step-up.server";
 
 describe("where the step-up code goes on to", () => {
@@ -68,6 +70,24 @@ for (const target of testTargets) {
         expect(fifth).toEqual({ result: "void" });
         expect(await confirmWithCode(db, session, secondCode)).toEqual({ result: "void" });
       }
+    });
+
+    it("is not used up by others: sign-in mails and wrong sign-in codes for the address leave it whole", async () => {
+      const { db } = bed.services;
+      const email = `hammered-${randomUUID().slice(0, 8)}@example.com`;
+      const session = await readCustomerSession(db, await createCustomerSession(db, { email, address: "198.51.100.9" }));
+      if (!session) throw new Error("no session");
+      for (let n = 0; n < 6; n++) await startSignIn(db, { email, language: "en", clientAddress: `203.0.113.${n}` });
+      for (let n = 0; n < 12; n++) await checkSignInCode(db, { email }, "000000");
+      expect(await sendStepUpCode(db, session, "en", undefined)).toBe("sent");
+      const [mail] = await db
+        .selectFrom("mails")
+        .select("body_text")
+        .where("to_address", "=", email)
+        .where("kind", "=", "account-step-up")
+        .execute();
+      const code = /: (\d{6})$/m.exec(mail?.body_text ?? "")?.[1] ?? "";
+      expect((await confirmWithCode(db, session, code)).result).toBe("signed-in");
     });
 
     it("sends no more than the address's mails an hour", async () => {

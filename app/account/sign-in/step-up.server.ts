@@ -3,7 +3,8 @@
  * ago must type a fresh code from a new mail before access details are shown, the customer's data is
  * downloaded or the account is deleted: a session left open on a shared computer, or a stolen cookie, must
  * not be enough for any of them. The code is a sign-in row bound to the session, checked like a sign-in's
- * (five wrong codes and it is void).
+ * (five wrong codes and it is void, ten a day for the address), and mailed within a limit of its own that no
+ * one without the session can use up.
  */
 import { redirect } from "react-router";
 import { type Language, localizePath } from "../../../common/languages";
@@ -55,7 +56,7 @@ export async function sendStepUpCode(
   sealWith: Buffer | undefined,
   now: Date = new Date(),
 ): Promise<"sent" | "limited"> {
-  if (!(await accountLimits.mailTo(db, session.email, now))) return "limited";
+  if (!(await accountLimits.stepUpMailTo(db, session.email, now))) return "limited";
   await db.transaction().execute(async (transaction) => {
     const { secrets } = await recordSignIn(transaction, { email: session.email, language, sessionId: session.id }, now);
     const mail = renderStepUpMail({ code: secrets.code }, language);

@@ -12,7 +12,7 @@ import { confirmWithCode, sendStepUpCode, stepUpNext } from "./step-up.server";
 /** What `/account/verify` shows: the button that mails a code, the code form, or why a code no longer works. */
 export type VerifyState =
   | {
-      state: "ask" | "sent" | "void" | "over" | "limited";
+      state: "ask" | "sent" | "void" | "over" | "limited" | "locked";
       email: string;
       next: string;
       codeProblem?: "required" | "format";
@@ -76,7 +76,7 @@ export async function verifyAction(
     const check = await confirmWithCode(db, session, code);
     if (check.result === "signed-in") return goOn(next);
     if (check.result === "wrong") return answer({ ...base, state: "sent", triesLeft: check.triesLeft }, 400);
-    return answer({ ...base, state: check.result }, 400);
+    return answer({ ...base, state: check.result }, check.result === "locked" ? 429 : 400);
   } catch (error) {
     return failed(error);
   }

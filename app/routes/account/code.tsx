@@ -30,10 +30,11 @@ export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches);
 export default function AccountCode({ actionData }: Route.ComponentProps) {
   const { t, language } = useAccountText();
   const answer = actionData as CodeAnswer | undefined;
-  if (answer?.state === "void" || answer?.state === "over") {
+  if (answer?.state === "void" || answer?.state === "over" || answer?.state === "locked") {
+    const notice = { void: "signIn.codeVoid", over: "signIn.codeOver", locked: "signIn.codeLocked" } as const;
     return (
       <SignInPage title={t("signIn.codePageTitle")}>
-        <Notice tone="bad">{t(answer.state === "void" ? "signIn.codeVoid" : "signIn.codeOver")}</Notice>
+        <Notice tone="bad">{t(notice[answer.state])}</Notice>
         <RequestForm knownEmail={answer.email} />
       </SignInPage>
     );
@@ -42,6 +43,7 @@ export default function AccountCode({ actionData }: Route.ComponentProps) {
   return (
     <SignInPage title={t("signIn.codePageTitle")} lead={carried ? undefined : t("signIn.codePageLead")}>
       {answer?.state === "unavailable" && <Notice tone="bad">{t("signIn.unavailable")}</Notice>}
+      {answer?.state === "rateLimited" && <Notice tone="bad">{t("signIn.codeRateLimited")}</Notice>}
       <CodeForm
         action={localizePath("/account/code", language)}
         email={carried}

@@ -40,11 +40,16 @@ export default function AccountVerify({ loaderData, actionData }: Route.Componen
     </Form>
   );
   if (state.state !== "sent") {
-    const problem = { void: "signIn.verifyVoid", over: "signIn.verifyOver", limited: "signIn.verifyLimited" } as const;
+    const problem = {
+      void: "signIn.verifyVoid",
+      over: "signIn.verifyOver",
+      limited: "signIn.verifyLimited",
+      locked: "signIn.verifyLocked",
+    } as const;
     return (
       <SignInPage title={t("signIn.verifyTitle")} lead={t("signIn.verifyLead", { email: state.email })}>
         {state.state !== "ask" && <Notice tone="bad">{t(problem[state.state])}</Notice>}
-        {state.state !== "limited" && sendForm}
+        {state.state !== "limited" && state.state !== "locked" && sendForm}
       </SignInPage>
     );
   }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { canonicalEmail } from "../../../common/canonical-email.ts";
-import { trialConnectionKey } from "../trial-connection-key.ts";
+import { clientKey } from "../limit-keys.ts";
 import { timestampType } from "./portable.ts";
 
 /**
@@ -34,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if (keys.has(key)) key = `${key}#${row.id}`;
       keys.add(key);
       if (row.client_address && row.confirmed_at) {
-        const network = trialConnectionKey(row.client_address);
+        const network = clientKey("trial-connection", row.client_address);
         if ((connections.get(network) ?? "") < row.confirmed_at) connections.set(network, row.confirmed_at);
       }
     }

@@ -1,11 +1,11 @@
 /**
- * The keys of the rate-limit counters (server/db/rate-limits.ts). Hashes, so the counters table holds no
+ * The keys of the rate-limit counters (rate-limits.ts). Hashes, so the counters table holds no
  * address or e-mail (personal data that would need its own retention rules), with the purpose hashed in so
  * one visitor's counts for different limits stay apart. Every limit keys through here, so each counts a
  * client the same way: by its network (an IPv6 client by its /64, common/client-network.ts).
  */
 import { createHash } from "node:crypto";
-import { clientNetwork } from "../common/client-network";
+import { clientNetwork } from "../../common/client-network.ts";
 
 export function counterKey(purpose: string, value: string): string {
   return createHash("sha256").update(`${purpose}:${value}`).digest("hex");
