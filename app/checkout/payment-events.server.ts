@@ -6,7 +6,8 @@ import type { PaymentNotice, SubscriptionNotice } from "../../server/payments/ga
 import { recordDispute } from "../access/dispute.server";
 import type { Services } from "../services.server";
 import { applySubscriptionNotice } from "../subscriptions/processor-events.server";
-import { asDifference, type Difference, type RefusalReason, refuseProcessorEvent } from "./refused-events.server";
+import type { RefusalReason } from "./refused-event";
+import { asDifference, type Difference, refuseProcessorEvent } from "./refused-events.server";
 import { type SettleServices, settleOrder } from "./settle-order.server";
 
 /** The order recorded under the processor's own ids: its session, or its payment. */

@@ -11,15 +11,7 @@ import { recordPaymentEvent } from "../../server/db/payments.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
 import type { NoticeDisagreement } from "../../server/payments/gateway.ts";
-
-/** The audit log's action and the timeline's line (named in words in the console's texts). */
-export const REFUSED_EVENT = "processor-event-refused";
-
-/**
- * `not-ours`: its subscription or payment is not one the shop recorded, yet it names an order of the shop's;
- * `processor-disagrees`: the processor, asked, says otherwise; `wrong-amount`: not the sum the shop charges.
- */
-export type RefusalReason = "not-ours" | "processor-disagrees" | "wrong-amount";
+import { REFUSED_EVENT, type RefusalReason } from "./refused-event";
 
 export interface Refusal {
   processor: string;

@@ -11,7 +11,7 @@ import { listOrderEvents } from "../../server/db/order-events.ts";
 import { testAccessDetails } from "../../tests/support/orders";
 import { checkoutContext, type StripeTestBed, startStripeTestBed } from "../../tests/support/stripe";
 import { fulfilOrder } from "../admin/orders/deliver.server";
-import { REFUSED_EVENT } from "./refused-events.server";
+import { REFUSED_EVENT } from "./refused-event";
 
 let bed: StripeTestBed;
 beforeAll(async () => {

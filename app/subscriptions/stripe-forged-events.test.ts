@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordedEvent } from "../../tests/support/fake-stripe/server.ts";
 import { type StripeTestBed, startStripeTestBed } from "../../tests/support/stripe.ts";
 import { deliveredSubscription, type StripeBilling, stripeBilling } from "../../tests/support/stripe-billing.ts";
-import { REFUSED_EVENT } from "../checkout/refused-events.server";
+import { REFUSED_EVENT } from "../checkout/refused-event";
 
 let bed: StripeTestBed;
 let billing: StripeBilling;

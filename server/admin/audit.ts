@@ -43,6 +43,12 @@ export interface AuditPage extends KeysetPage<AuditEntry> {
 /** Past this many, the page says "more than". */
 export const AUDIT_COUNT_LIMIT = 10_000;
 
+/** How many entries of one action since a moment (the audit log's index on action and time), up to the page's limit. */
+export function countAuditSince(db: Database, action: string, since: Date): Promise<BoundedCount> {
+  const query = db.selectFrom("audit_log").select("id").where("action", "=", action).where("created_at", ">=", since.toISOString());
+  return countUpTo(db, query, AUDIT_COUNT_LIMIT);
+}
+
 /** One page of the log, newest first, optionally only one action. */
 export async function listAudit(
   db: Database,

@@ -1,5 +1,9 @@
 import type { Page } from "@playwright/test";
+import Stripe from "stripe";
+import orders from "../../content/locales/admin/es/orders.json" with { type: "json" };
+import { deliveredAccess } from "../support/access-e2e.ts";
 import { customer, field, fillHostedCheckout, payButton } from "../support/checkout.ts";
+import { signedInOperator } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { e2eServers, fakeStripe } from "../support/servers.ts";
 import { type Language, localized, t } from "../support/site.ts";
@@ -138,6 +142,57 @@ test.describe("the webhook endpoint", () => {
     expect((await request.post("/webhooks/stripe", { data: body, headers: forged })).status()).toBe(400);
     expect((await request.get("/webhooks/stripe")).status()).toBe(405);
     expect(rows("SELECT * FROM payment_events WHERE event_id = 'evt_forged'", [])).toEqual([]);
+  });
+
+  test("refuses a signed event from a subscription the shop never recorded that names its order, and the console says so", async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
+    // Two console pages, each read whole by axe: 5 to 7 s apiece with both cores busy (measured), so 30 s kept no half free.
+    test.setTimeout(60_000);
+    // A customer's delivered order, written as delivery writes it: the event names it.
+    const { reference } = await deliveredAccess(request, customer({ email: `stripe.forged.${Date.now()}@example.com` }), 30, {
+      server: e2eServers.stripe,
+    });
+    // Signed with the endpoint's secret, as another integration on the account (or a leaked secret) could.
+    const payload = JSON.stringify({
+      id: `evt_forged_${Date.now()}`,
+      object: "event",
+      type: "customer.subscription.updated",
+      data: {
+        object: {
+          id: "sub_never_recorded",
+          object: "subscription",
+          status: "active",
+          cancel_at_period_end: false,
+          cancel_at: null,
+          customer: "cus_someone_else",
+          items: { object: "list", data: [] },
+          metadata: { order_reference: reference, access_reference: reference },
+        },
+      },
+    });
+    const signature = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload, secret: fakeStripe.webhookSecret });
+    const answer = await request.post("/webhooks/stripe", {
+      data: payload,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    });
+    expect(await answer.json()).toEqual({ received: true, result: "refused" });
+
+    await signedInOperator(page, "es", e2eServers.stripe);
+    await page.goto("/admin/orders");
+    await expect(page.getByRole("alert").getByRole("link", { name: orders.list.showRefused })).toBeVisible();
+    await expectAccessible();
+    await page.goto(`/admin/orders/${reference}`);
+    await expect(page.getByRole("alert").filter({ hasText: orders.refused.reasons["not-ours"] })).toBeVisible();
+    await expectAccessible();
+    // The audit log lists it (its page is checked in tests/e2e/admin-console.spec.ts).
+    await expect(page.getByRole("link", { name: orders.refused.auditLink })).toHaveAttribute(
+      "href",
+      "/admin/audit?action=processor-event-refused",
+    );
+    expect(rows("SELECT subject FROM audit_log WHERE action = 'processor-event-refused' AND subject = ?", [reference])).toHaveLength(1);
   });
 
   test("does not exist on a shop that does not take payments through Stripe", async ({ request }) => {

@@ -1,13 +1,14 @@
 /**
  * The reliability suite (`npm run test:reliability`): the real server on the last build, on PostgreSQL when
  * RELIABILITY_DATABASE_URL is set (as in CI), else on the embedded SQLite. In turn: 1,000 checkouts at once
- * with a SIGKILL in the middle, 10,000 hostile requests, the geolocation service hanging and the mail
+ * with a SIGKILL in the middle, 10,000 hostile requests and forged payment events, the geolocation service hanging and the mail
  * server down, SIGTERM with checkouts in flight, and on PostgreSQL only: webhooks and reminders due at once
  * on two servers with one killed, two renewals of one access paid at once on two servers, 300 automatic renewals due at once on two servers with one killed, two worker processes on one port with one killed, and the database going
  * away and coming back. Prints its figures; exits non-zero when any check fails.
  *
  * `node tests/reliability/run.ts hostile faults` runs only the phases named (load, hostile, faults,
- * shutdown, jobs, renewals, subscriptions, cluster, outage).
+ * shutdown, jobs, renewals, subscriptions, cluster, outage; `forged` is the hostile phase's forged payment
+ * events alone).
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -16,6 +17,7 @@ import { runCluster } from "./cluster.ts";
 import { closeDatabase, emptySiteTables, openSiteDatabase } from "./database.ts";
 import { runDatabaseOutage } from "./database-outage.ts";
 import { runFaults } from "./faults.ts";
+import { runForgedEvents } from "./forged-events.ts";
 import { runGracefulShutdown } from "./graceful-shutdown.ts";
 import { runHostileRequests } from "./hostile-requests.ts";
 import { runJobsAcrossServers } from "./jobs.ts";
@@ -84,6 +86,11 @@ try {
     report.section("10,000 malformed and hostile requests");
     const unexpectedFile = join(workDirectory, "unexpected-answers.jsonl");
     await runHostileRequests(server, db, report, { count: 10_000, seed, unexpectedFile });
+  }
+  // Part of the hostile phase; `forged` runs it alone.
+  if (runs("hostile") || phases.includes("forged")) {
+    report.section("Forged payment events: signed with the webhook's secret, naming another customer's order or another sum");
+    await runForgedEvents(server, db, report, { customers: 6 });
   }
   if (runs("faults")) {
     report.section("Geolocation service hanging, mail server down");

@@ -14,7 +14,7 @@ import { loadMessage } from "../../app/admin/inbox/message.server.ts";
 import type { ConsoleServices } from "../../app/admin/orders/console-services.server.ts";
 import { loadOrderPage } from "../../app/admin/orders/order-page.server.ts";
 import { loadTrialPage } from "../../app/admin/trials/trials.server.ts";
-import { listAudit } from "../../server/admin/audit.ts";
+import { countAuditSince, listAudit } from "../../server/admin/audit.ts";
 import { countCustomersByState, customerFilters, listCustomers } from "../../server/db/admin-customers.ts";
 import { countWaitingMessages, inboxFilters, listContactMessages } from "../../server/db/admin-inbox.ts";
 import { countAwaitingDelivery, listOrders, orderStatuses } from "../../server/db/admin-orders.ts";
@@ -62,6 +62,8 @@ export async function consoleReads(db: Database, lookup: Database, now: Date): P
     await listOrders(db, { search, status: "fulfilled" });
   }
   await countAwaitingDelivery(db);
+  // The orders list's count of the processor's events refused in the last 30 days.
+  await countAuditSince(db, "processor-event-refused", new Date(now.getTime() - 30 * 86_400_000));
   await loadOrderPage({ db, consoleDb: db, accessKey: null } as unknown as ConsoleServices, order.reference);
 
   for (const filter of customerFilters) await everyPosition((position) => listCustomers(db, { filter, position, now }));

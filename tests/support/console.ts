@@ -115,14 +115,18 @@ export const idleSessionToken = (email: string, server: Server = e2eServers.main
  * A new operator, signed in on `page` without the sign-in page, the console in `language` as if chosen on the
  * account page (its cookie): for the tests of one console page.
  */
-export async function signedInOperator(page: Page, language: Language): Promise<{ email: string }> {
+export async function signedInOperator(page: Page, language: Language, server: Server = e2eServers.main): Promise<{ email: string }> {
   // Written straight to the database: no password is ever typed, so none is hashed.
   const operator = { email: `operator.${Date.now()}.${++operators}.${randomBytes(3).toString("hex")}@shop.example` };
   const now = new Date().toISOString();
-  runSql("INSERT INTO operators (email, password_hash, created_at, updated_at) VALUES (?, 'none', ?, ?)", [operator.email, now, now]);
-  const url = `${e2eServers.main.url}/admin`;
+  runSql(
+    "INSERT INTO operators (email, password_hash, created_at, updated_at) VALUES (?, 'none', ?, ?)",
+    [operator.email, now, now],
+    server,
+  );
+  const url = `${server.url}/admin`;
   await page.context().addCookies([
-    { name: "admin_session", value: sessionToken(operator.email), url },
+    { name: "admin_session", value: sessionToken(operator.email, { server }), url },
     { name: "admin_language", value: language, url },
   ]);
   return operator;

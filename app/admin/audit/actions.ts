@@ -19,6 +19,7 @@ export const knownAuditActions = [
   "customer-erasure",
   "trial-deliver",
   "stop-renewal",
+  "processor-event-refused",
 ] as const;
 
 /** An action from the query string: trimmed, and short enough to be a name rather than a payload. */

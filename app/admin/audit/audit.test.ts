@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordAudit } from "../../../server/admin/audit.ts";
+import { countAuditSince, recordAudit } from "../../../server/admin/audit.ts";
 import { migrateToLatest } from "../../../server/db/database.ts";
 import { createTestDatabase } from "../../../tests/support/databases.ts";
 import { adminMessages } from "../messages.server";
@@ -66,6 +66,26 @@ describe("the audit log page", () => {
       expect(last.entries).toHaveLength(50);
       expect(last.entries.at(-1)?.details).toBe("n: 0");
       expect(Object.keys(last.links)).toEqual(["first", "previous"]);
+    } finally {
+      await handle.cleanup();
+    }
+  });
+});
+
+describe("counting one action since a moment", () => {
+  it("counts that action from then on, and no other", async () => {
+    const handle = await createTestDatabase("sqlite");
+    try {
+      await migrateToLatest(handle.db, "sqlite");
+      const T0 = Date.parse("2026-03-01T00:00:00.000Z");
+      const entry = (action: string) => ({ operatorId: null, operatorEmail: null, action, address: "-" });
+      for (const day of [0, 10, 20, 40]) await recordAudit(handle.db, entry("processor-event-refused"), new Date(T0 - day * 86_400_000));
+      await recordAudit(handle.db, entry("refund"), new Date(T0));
+      expect(await countAuditSince(handle.db, "processor-event-refused", new Date(T0 - 30 * 86_400_000))).toEqual({
+        count: 3,
+        more: false,
+      });
+      expect(await countAuditSince(handle.db, "processor-event-refused", new Date(T0 + 1))).toEqual({ count: 0, more: false });
     } finally {
       await handle.cleanup();
     }

@@ -8,6 +8,7 @@ import { useOrderFormat } from "./format";
 import { MailList } from "./MailList";
 import type { OrderMailView, OrderPageData } from "./order-page.server";
 import { RefundPanel } from "./RefundPanel";
+import { RefusedEventsNotice } from "./RefusedEventsNotice";
 import { isRefundable } from "./refund-form";
 import { SettleForm } from "./SettleForm";
 import { isLate } from "./StatusBadge";
@@ -42,6 +43,7 @@ export function NextActions({ data, result }: { data: OrderPageData; result: Act
           {t("orders.actions.heading")}
         </h2>
         {isLate(order) && <LateAlert paidAt={order.paid_at ?? order.created_at} alertedAt={order.delivery_alerted_at ?? ""} />}
+        <RefusedEventsNotice refused={data.refused} />
         <AccessNotices data={data} />
         {primary}
       </section>

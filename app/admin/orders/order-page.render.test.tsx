@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../../common/languages";
 import { findOrderById } from "../../../server/db/repositories.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
+import { refuseProcessorEvent } from "../../checkout/refused-events.server";
 import { adminMessages } from "../messages.server";
 import { AdminTextContext, adminText } from "../text";
 import { AccessFacts } from "./AccessFacts";
@@ -15,6 +16,7 @@ import { NextActions } from "./NextActions";
 import { OrderFacts } from "./OrderFacts";
 import { OrdersTable, toOrderRow } from "./OrdersTable";
 import { loadOrderPage } from "./order-page.server";
+import { RefusedEventsCount } from "./RefusedEventsCount";
 import { Timeline } from "./Timeline";
 
 let bed: OrderTestBed;
@@ -99,6 +101,37 @@ describe("the order page", () => {
     expect(html).toContain("Refund €29 to Camille Durand?");
     expect(html).toContain("Yes, refund €29");
     expect(html).toContain('name="refundedCents" value="0"');
+  });
+});
+
+describe("an event of the processor the shop refused", () => {
+  it("is flagged before the next step, with a link to the audit log, and on the timeline in the operator's language", async () => {
+    const order = await bed.paidOrder();
+    const refusal = { processor: "stripe", type: "invoice.paid", order, object: "sub_someone_elses" };
+    await refuseProcessorEvent(bed.handle.db, { ...refusal, eventId: "evt_forged_1", reason: "not-ours" });
+    const difference = { field: "amountPaid", event: 1, expected: 2900 };
+    await refuseProcessorEvent(bed.handle.db, { ...refusal, eventId: "evt_forged_2", reason: "wrong-amount", difference });
+    const data = (await loadOrderPage(bed.services, order.reference))!;
+    expect(data.refused).toMatchObject({ count: 2, reason: "wrong-amount" });
+    const html = render(
+      <>
+        <NextActions data={data} result={undefined} />
+        <Timeline entries={data.timeline} />
+      </>,
+      "es",
+    );
+    expect(html).toMatch(/role="alert"[^>]*>.*Se rechazaron 2 eventos del procesador de pagos sobre este pedido/);
+    expect(html).toContain("su importe no es el que cobra la tienda");
+    expect(html).toContain('href="/admin/audit?action=processor-event-refused"');
+    expect(html).toContain("Evento del procesador de pagos rechazado, sin cambios: venía de una suscripción o de un pago");
+    expect(html).toContain("Evento evt_forged_2 (invoice.paid)");
+  });
+
+  it("is counted at the head of the orders list", () => {
+    expect(render(<RefusedEventsCount refused={{ count: 0, more: false }} />)).not.toContain("refused");
+    const html = render(<RefusedEventsCount refused={{ count: 3, more: false }} />, "fr");
+    expect(html).toContain("3 événements du prestataire de paiement ont été refusés ces 30 derniers jours");
+    expect(html).toContain('href="/admin/audit?action=processor-event-refused"');
   });
 });
 

@@ -9,8 +9,9 @@ import type { Access, Order, Subscription } from "../../../server/db/schema.ts";
 import type { AccessDetails } from "../../../server/mail/access-mail.ts";
 import { isProcessorOf } from "../../../server/payments/index.ts";
 import { DISPUTED_EVENT } from "../../access/dispute.server";
+import { isRefusalReason, REFUSED_EVENT, type RefusalReason } from "../../checkout/refused-event";
 import type { ConsoleServices } from "./console-services.server";
-import { buildTimeline } from "./timeline";
+import { buildTimeline, type TimelineEntry } from "./timeline";
 
 /** The order as the page shows it: without its sealed details and the checkout's internal keys. */
 export type OrderView = Omit<Order, "idempotency_key" | "next_check_at">;
@@ -77,6 +78,21 @@ function subscriptionFacts(subscription: Subscription, gateway: ConsoleServices[
   return { ...facts, dashboardUrl };
 }
 
+/** The processor's events about the order that were refused: how many, and the last one's moment and reason. */
+export interface RefusedEvents {
+  count: number;
+  lastAt: string;
+  reason: RefusalReason;
+}
+
+function refusedEvents(timeline: TimelineEntry[]): RefusedEvents | null {
+  const refused = timeline.filter((entry) => entry.kind === "event" && entry.type === REFUSED_EVENT);
+  const last = refused.at(-1);
+  if (last?.kind !== "event") return null;
+  const reason = last.details?.reason;
+  return { count: refused.length, lastAt: last.at, reason: isRefusalReason(reason) ? reason : "not-ours" };
+}
+
 /** Everything the order page shows, or undefined for an unknown reference; read through the console's reader. */
 export async function loadOrderPage(services: ConsoleServices, reference: string) {
   const order = await findOrderByReference(services.consoleDb, reference);
@@ -89,9 +105,10 @@ export async function loadOrderPage(services: ConsoleServices, reference: string
     subscriptionOfOrderPage(services.consoleDb, order),
   ]);
   const { idempotency_key: _key, next_check_at: _check, ...view } = order;
+  const timeline = buildTimeline(events, mails);
   return {
     order: view satisfies OrderView,
-    timeline: buildTimeline(events, mails),
+    timeline,
     mails: mails.map(
       (mail): OrderMailView => ({ id: mail.id, kind: mail.kind, to: mail.to_address, createdAt: mail.created_at, sentAt: mail.sent_at }),
     ),
@@ -101,6 +118,7 @@ export async function loadOrderPage(services: ConsoleServices, reference: string
     // Whether a provisioning system is told of revocations, or the operator disables the line by hand.
     provisioning: Boolean(serverConfig().FULFILMENT_WEBHOOK_URL),
     disputedAt: events.find((event) => event.type === DISPUTED_EVENT)?.created_at ?? null,
+    refused: refusedEvents(timeline),
     canSeal: services.accessKey !== null,
     subscription: subscription ? subscriptionFacts(subscription, services.gateway) : null,
   };

@@ -1,4 +1,5 @@
 import { site } from "../../../content/site";
+import { isRefusalReason, REFUSED_EVENT } from "../../checkout/refused-event";
 import { type AdminTextKey, useAdminText } from "../text";
 import { useOrderFormat } from "./format";
 import { refundReasons } from "./refund-form";
@@ -31,6 +32,7 @@ const eventKeys: Readonly<Record<string, AdminTextKey>> = {
   extended: "orders.timeline.events.extended",
   "access-revoked": "orders.timeline.events.accessRevoked",
   disputed: "orders.timeline.events.disputed",
+  [REFUSED_EVENT]: "orders.timeline.events.processorEventRefused",
   "access-event-sent": "orders.timeline.events.accessEventSent",
   // Automatic renewal (issue 24): written on the order that started the subscription.
   "subscription-started": "orders.subscription.events.started",
@@ -77,7 +79,11 @@ export function useTimelineWords() {
     const key = eventKeys[entry.type] ?? "orders.timeline.events.other";
     const cents = typeof details.amountCents === "number" ? details.amountCents : 0;
     const skipped = text(details.reason);
-    const reason = skipped ? t(skipReasonKeys[skipped] ?? "orders.timeline.skipReasons.other", { reason: skipped }) : "";
+    const reason = isRefusalReason(details.reason)
+      ? t(`orders.refused.reasons.${details.reason}`)
+      : skipped
+        ? t(skipReasonKeys[skipped] ?? "orders.timeline.skipReasons.other", { reason: skipped })
+        : "";
     const days = typeof details.days === "number" ? details.days : "";
     const money = format.money(cents, text(details.currency) || site.currency);
     const what = t(key, { type: entry.type, amount: money, days, reason, access: text(details.access) });
@@ -88,6 +94,7 @@ export function useTimelineWords() {
     if (refundReason) more.push(t("orders.timeline.reason", { reason: t(`orders.refund.reasons.${refundReason}`) }));
     if (text(details.note)) more.push(text(details.note));
     if (entry.type === "mail-resent" && text(details.kind)) more.push(mailName(text(details.kind)));
+    if (entry.type === REFUSED_EVENT) more.push(t("orders.refused.event", { event: text(details.event), type: text(details.type) }));
     // The customer's own reveal (app/account/access): from which address, in which of their sessions.
     if (entry.type === "access-revealed") {
       more.push(

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { countAuditSince } from "../../../server/admin/audit.ts";
 import { countAwaitingDelivery, listOrders } from "../../../server/db/admin-orders.ts";
 import { consoleRead } from "../../admin/console-read.server";
 import { pageLinks } from "../../admin/list/list-query";
@@ -8,22 +9,28 @@ import { useTimeZone } from "../../admin/orders/format";
 import { listHref, parseListQuery } from "../../admin/orders/list-query";
 import { OrderFilters } from "../../admin/orders/OrderFilters";
 import { OrdersTable, toOrderRow } from "../../admin/orders/OrdersTable";
+import { RefusedEventsCount } from "../../admin/orders/RefusedEventsCount";
 import { linkClass } from "../../admin/orders/ui";
 import { useAdminText } from "../../admin/text";
+import { REFUSED_EVENT } from "../../checkout/refused-event";
 import { servicesOf } from "../../services.server";
 import type { Route } from "./+types/orders";
+
+/** How far back the list says that the processor's events were refused. */
+const refusedWindowMs = 30 * 24 * 60 * 60_000;
 
 /** The orders, newest first, filtered by status and searched by reference, e-mail or name. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams);
   const { consoleDb: db } = await servicesOf(context);
-  const [list, awaiting] = await consoleRead(() =>
+  const [list, awaiting, refused] = await consoleRead(() =>
     Promise.all([
       listOrders(db, { status: query.status ?? undefined, search: query.search, position: query.position }),
       countAwaitingDelivery(db),
+      countAuditSince(db, REFUSED_EVENT, new Date(Date.now() - refusedWindowMs)),
     ]),
   );
-  return { query, orders: list.rows.map(toOrderRow), matching: list.matching, links: pageLinks(list), awaiting };
+  return { query, orders: list.rows.map(toOrderRow), matching: list.matching, links: pageLinks(list), awaiting, refused };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "orders.title");
@@ -31,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "ord
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, language } = useAdminText();
   const timeZone = useTimeZone();
-  const { query, orders, matching, links, awaiting } = loaderData;
+  const { query, orders, matching, links, awaiting, refused } = loaderData;
   const filtered = query.status !== null || query.search !== "";
   return (
     <section aria-labelledby="orders-heading">
@@ -50,6 +57,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       )}
+      <RefusedEventsCount refused={refused} />
       <OrderFilters query={query} />
       <p role="status" className="mt-2 text-sm text-muted">
         {matching.more
