@@ -41,7 +41,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce));
-  responseHeaders.set("Cross-Origin-Opener-Policy", openerPolicy(routerContext));
+  responseHeaders.set("Cross-Origin-Opener-Policy", openerPolicy(routerContext, responseHeaders));
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

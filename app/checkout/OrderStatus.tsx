@@ -78,7 +78,12 @@ export function PaymentFailed({ reason, retryTo }: { reason: string; retryTo: st
         </h1>
         <p className="mt-4 text-lg text-text/90">{t(`checkout.declined.${reason}` as "checkout.declined.declined")}</p>
       </div>
-      <Link to={retryTo} className="mt-8 inline-flex min-h-12 items-center rounded-full bg-cta px-6 font-semibold text-white">
+      {/* The checkout filled in again is a personal page: a document load applies its policy (decision 0038). */}
+      <Link
+        to={retryTo}
+        reloadDocument
+        className="mt-8 inline-flex min-h-12 items-center rounded-full bg-cta px-6 font-semibold text-white"
+      >
         {t("checkout.tryAgain")}
       </Link>
     </div>

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data, redirectDocument } from "react-router";
 import { languageFromPath, localizePath, requestPathname } from "../../common/languages";
 import { site } from "../../content/site";
-import { actionOrLoaderHeaders, privateNoStore } from "../cache-control";
+import { privateNoStore } from "../cache-control";
 import { CheckoutForm } from "../checkout/CheckoutForm";
 import { checkoutAction } from "../checkout/checkout-action.server";
 import { checkoutTax } from "../checkout/checkout-tax.server";
@@ -13,6 +13,7 @@ import { resumeCheckout } from "../checkout/resume.server";
 import { PageHeading } from "../components/PageHeading";
 import { findPlan, isViewerCount } from "../content/plans";
 import { useTranslation } from "../i18n/use-translation";
+import { personalAnswer, personalOrPublicHeaders } from "../opener-policy.server";
 import { renewCheckout } from "../renewals/renew.server";
 import { pageMeta } from "../seo";
 import { paymentTraits } from "../service-host.server";
@@ -23,6 +24,8 @@ import type { Route } from "./+types/checkout";
  * `/checkout?plan=<key>&viewers=<n>`; Gold and one viewer when absent or unknown. `?resume=<key>` is the way
  * back from the processor's page: the form opens again with what was typed. `?renew=<token>` is a renewal
  * link (a reminder's, the account's): the form opens with the access's plan and viewers and the order's details.
+ * Filled in from either, the page shows a customer's address and phone: it is then a personal page, isolated
+ * (decisions 0038 and 0042); the empty checkout stays public.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(requestPathname(request));
@@ -59,11 +62,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       renewToken: renewal?.kind === "welcome" ? renewal.token : undefined,
       automaticRenewal,
     },
-    { headers: privateNoStore },
+    { headers: values ? personalAnswer : privateNoStore },
   );
 }
 
-export const headers: Route.HeadersFunction = actionOrLoaderHeaders;
+export const headers: Route.HeadersFunction = personalOrPublicHeaders;
 
 export function action({ request, context }: Route.ActionArgs) {
   return checkoutAction(request, () => servicesOf(context));

@@ -63,7 +63,14 @@ test.describe("a payment the bank asks to confirm (test gateway)", () => {
       { status: "failed", failure_reason: "authenticationFailed" },
     ]);
 
-    await page.getByRole("link", { name: t("fr", "checkout.tryAgain") }).click();
+    // Filled in again, the checkout is a personal page: the link loads it as a document, isolated (decision 0038).
+    const [checkout] = await Promise.all([
+      page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/fr/checkout" && response.request().resourceType() === "document",
+      ),
+      page.getByRole("link", { name: t("fr", "checkout.tryAgain") }).click(),
+    ]);
+    expect(checkout.headers()["cross-origin-opener-policy"]).toBe("same-origin");
     await expect(field(page, "fr", "email")).toHaveValue(email);
     await expect(page.getByLabel(t("fr", "checkout.changePlan"))).toHaveValue("advanced");
     await expect(field(page, "fr", "cardNumber")).toHaveValue("");

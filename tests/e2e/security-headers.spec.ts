@@ -1,6 +1,12 @@
+import { deriveLinkKey, renewalToken } from "../../app/renewals/links.server.ts";
+import { parseEncryptionKey } from "../../server/admin/secret-box.ts";
+import { customer, payByPost } from "../support/checkout.ts";
+import { runSql } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { observatory } from "../support/observatory.ts";
 import { wakeApp } from "../support/pages.ts";
+import { e2eServers } from "../support/servers.ts";
+import { queryRows } from "../support/store.ts";
 
 /**
  * The MDN HTTP Observatory's rules (see tests/support/observatory.ts) on every kind of answer the server
@@ -54,6 +60,32 @@ test.describe("response headers by the MDN HTTP Observatory's rules", () => {
     for (const path of ["/?observatory=fresh", "/", "/es/checkout", "/fr/blog/smart-tv-setup-guide", "/no-such-page"]) {
       expect(await openerPolicy(path), path).toBe("unsafe-none");
     }
+  });
+
+  test("a checkout filled in with a customer's details is isolated and kept by no cache; its resume link expires", async ({ request }) => {
+    const details = customer({ email: `isolated.${Date.now()}@example.com`, phone: "+34 600 111 222", address: "Calle Privada 7" });
+    const reference = await payByPost(request, details);
+    const [order] = queryRows<{ id: number; idempotency_key: string }>("SELECT id, idempotency_key FROM orders WHERE reference = ?", [
+      reference,
+    ]);
+    const key = deriveLinkKey(parseEncryptionKey(e2eServers.main.env.ACCESS_ENCRYPTION_KEY));
+    const renew = `/es/checkout?renew=${encodeURIComponent(renewalToken(order?.id ?? 0, new Date(), key))}`;
+    const resume = `/fr/checkout?resume=${encodeURIComponent(order?.idempotency_key ?? "")}`;
+    const get = (path: string) => request.get(path, { maxRedirects: 0, headers: { accept: "text/html" } });
+    for (const path of [renew, resume]) {
+      const answer = await get(path);
+      const page = await answer.text();
+      for (const shown of [details.email, details.phone, details.address]) expect(page, path).toContain(shown);
+      expect(answer.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+      expect(answer.headers()["cache-control"], path).toBe("private, no-store");
+    }
+
+    // The way back from the payment page is for the one sitting: two hours after the order, it opens the empty
+    // checkout, which holds nothing of anyone's and keeps its visitor's process.
+    runSql("UPDATE orders SET created_at = ? WHERE id = ?", [new Date(Date.now() - 2 * 3600_000 - 60_000).toISOString(), order?.id ?? 0]);
+    const expired = await get(resume);
+    expect(await expired.text()).not.toContain(details.email);
+    expect(expired.headers()["cross-origin-opener-policy"]).toBe("unsafe-none");
   });
 
   test("a woken public page opens the account as a document of its own, isolated", async ({ page }) => {
