@@ -25,7 +25,7 @@ import type { Route } from "./+types/checkout";
  * back from the processor's page: the form opens again with what was typed. `?renew=<token>` is a renewal
  * link (a reminder's, the account's): the form opens with the access's plan and viewers and the order's details.
  * Filled in from either, the page shows a customer's address and phone: it is then a personal page, isolated
- * (decision 0038); the empty checkout stays public.
+ * (decisions 0038 and 0042); the empty checkout stays public.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(requestPathname(request));

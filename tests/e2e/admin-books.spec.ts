@@ -10,7 +10,7 @@ import books from "../../content/locales/admin/en/books.json" with { type: "json
 import orders from "../../content/locales/admin/en/orders.json" with { type: "json" };
 import { parseCsv } from "../../server/admin/csv.ts";
 import { customer, payByPost } from "../support/checkout.ts";
-import { fill, newOperator, signIn } from "../support/console.ts";
+import { consoleText, fill, newOperator, signedInOperator, signIn } from "../support/console.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { e2eServers } from "../support/servers.ts";
 import { queryRows } from "../support/store.ts";
@@ -128,6 +128,40 @@ test.describe("the books in the console", () => {
     await page.getByRole("link", { name: /Previous month/ }).click();
     await expect(page).toHaveURL(/month=\d{4}-\d{2}$/);
     await expectAccessible();
+  });
+
+  test("an order's page links its invoice and credit note, page and PDF, and each links back, in Spanish", async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
+    const text = consoleText("es");
+    const reference = await payByPost(request, customer({ lastName: `Enlace${Date.now()}` }));
+    const number = invoiceOf(reference);
+    await signedInOperator(page, "es");
+    // Refunded as the order page's confirmation posts it: a credit note correcting the invoice.
+    const refund = { intent: "refund", reason: "duplicate", note: "", refundedCents: "0" };
+    await page.request.post(`/admin/orders/${reference}`, { form: refund, headers: { Origin: e2eServers.main.url } });
+    const note = queryRows<{ number: string }>("SELECT number FROM credit_notes WHERE invoice_number = ?", [number])[0]?.number ?? "";
+    expect(note).toMatch(/^CN-\d{4}-\d{6}$/);
+
+    await page.goto(`/admin/orders/${reference}`);
+    const documents = page.getByRole("region", { name: text.orders.documents.heading });
+    const link = (key: "invoice" | "creditNote" | "invoicePdf" | "creditNotePdf", of: string) =>
+      documents.getByRole("link", { name: fill(text.orders.documents[key], { number: of }), exact: true });
+    await expect(link("invoice", number)).toHaveAttribute("href", `/admin/invoices/${number}`);
+    await expect(link("invoicePdf", number)).toHaveAttribute("href", `/admin/invoices/${number}/pdf`);
+    await expect(link("creditNote", note)).toHaveAttribute("href", `/admin/invoices/${note}`);
+    await expect(link("creditNotePdf", note)).toHaveAttribute("href", `/admin/invoices/${note}/pdf`);
+    await expectAccessible();
+
+    await link("creditNote", note).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(text.books.document.creditNote, { number: note }));
+    await expectAccessible();
+    await page.getByRole("link", { name: reference, exact: true }).click();
+    await link("invoice", number).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(text.books.document.invoice, { number }));
+    await expect(page.getByRole("link", { name: reference, exact: true })).toHaveAttribute("href", `/admin/orders/${reference}`);
   });
 
   test("someone signed out gets no page, no document and no file", async ({ playwright }) => {

@@ -9,6 +9,7 @@ const columns = ["number", "date", "buyer", "country", "net", "rate", "tax", "to
 const amountClass = `${cellClass} whitespace-nowrap text-right tabular-nums`;
 
 export const documentHref = (number: string) => `/admin/invoices/${encodeURIComponent(number)}`;
+export const documentPdfHref = (number: string) => `${documentHref(number)}/pdf`;
 
 /** A month's invoices and credit notes, newest first, each opening its document. */
 export function DocumentsTable({ month, documents }: { month: string; documents: BookDocument[] }) {

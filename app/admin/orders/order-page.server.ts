@@ -3,9 +3,10 @@ import { serverConfig } from "../../../server/config.ts";
 import { findAccessById } from "../../../server/db/accesses.ts";
 import { listOrderMails } from "../../../server/db/admin-orders.ts";
 import { subscriptionOfOrderPage } from "../../../server/db/admin-subscriptions.ts";
+import { creditNotesOfOrder, findInvoiceOfOrder } from "../../../server/db/invoices.ts";
 import { listOrderEvents } from "../../../server/db/order-events.ts";
 import { findOrderByReference } from "../../../server/db/repositories.ts";
-import type { Access, Order, Subscription } from "../../../server/db/schema.ts";
+import type { Access, CreditNote, Invoice, Order, Subscription } from "../../../server/db/schema.ts";
 import type { AccessDetails } from "../../../server/mail/access-mail.ts";
 import { isProcessorOf } from "../../../server/payments/index.ts";
 import { DISPUTED_EVENT } from "../../access/dispute.server";
@@ -93,16 +94,33 @@ function refusedEvents(timeline: TimelineEntry[]): RefusedEvents | null {
   return { count: refused.length, lastAt: last.at, reason: isRefusalReason(reason) ? reason : "not-ours" };
 }
 
+/** An invoice or a credit note as the order page lists it, to open its page or its PDF. */
+export interface OrderDocument {
+  number: string;
+  issuedAt: string;
+  total: number;
+  currency: string;
+}
+
+const orderDocument = (document: Invoice | CreditNote): OrderDocument => ({
+  number: document.number,
+  issuedAt: document.issued_at,
+  total: document.total_cents,
+  currency: document.currency,
+});
+
 /** Everything the order page shows, or undefined for an unknown reference; read through the console's reader. */
 export async function loadOrderPage(services: ConsoleServices, reference: string) {
   const order = await findOrderByReference(services.consoleDb, reference);
   if (!order) return undefined;
   const accessId = order.access_id ?? order.renews_access_id;
-  const [events, mails, access, subscription] = await Promise.all([
+  const [events, mails, access, subscription, invoice, creditNotes] = await Promise.all([
     listOrderEvents(services.consoleDb, order.id),
     listOrderMails(services.consoleDb, order.id),
     accessId ? findAccessById(services.consoleDb, accessId) : undefined,
     subscriptionOfOrderPage(services.consoleDb, order),
+    findInvoiceOfOrder(services.consoleDb, order.id),
+    creditNotesOfOrder(services.consoleDb, order.id),
   ]);
   const { idempotency_key: _key, next_check_at: _check, ...view } = order;
   const timeline = buildTimeline(events, mails);
@@ -121,6 +139,8 @@ export async function loadOrderPage(services: ConsoleServices, reference: string
     refused: refusedEvents(timeline),
     canSeal: services.accessKey !== null,
     subscription: subscription ? subscriptionFacts(subscription, services.gateway) : null,
+    // The books' documents of this order: its invoice, and the credit notes of its refunds, oldest first.
+    documents: { invoice: invoice ? orderDocument(invoice) : null, creditNotes: creditNotes.map(orderDocument) },
   };
 }
 

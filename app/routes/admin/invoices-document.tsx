@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { logger } from "../../../server/logger.ts";
 import { operatorContext } from "../../admin/auth.server";
+import { documentPdfHref } from "../../admin/books/DocumentsTable";
 import { DocumentView } from "../../admin/books/DocumentView";
 import { Download } from "../../admin/books/Download";
 import { loadDocumentPage } from "../../admin/books/document-page.server";
@@ -56,11 +57,7 @@ export default function InvoiceDocument({ loaderData }: Route.ComponentProps) {
           ? t("books.document.invoice", { number: document.number })
           : t("books.document.creditNote", { number: document.number })}
       </h1>
-      <Download
-        href={`/admin/invoices/${encodeURIComponent(document.number)}/pdf`}
-        label={t("books.downloads.pdf")}
-        hint={t("books.downloads.pdfHint")}
-      />
+      <Download href={documentPdfHref(document.number)} label={t("books.downloads.pdf")} hint={t("books.downloads.pdfHint")} />
       <DocumentView document={document} />
     </article>
   );

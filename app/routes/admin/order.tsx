@@ -12,6 +12,7 @@ import { runOrderAction } from "../../admin/orders/actions.server";
 import { consoleServices } from "../../admin/orders/console-services.server";
 import { useOrderFormat } from "../../admin/orders/format";
 import { NextActions } from "../../admin/orders/NextActions";
+import { OrderDocuments } from "../../admin/orders/OrderDocuments";
 import { OrderFacts } from "../../admin/orders/OrderFacts";
 import { loadOrderPage } from "../../admin/orders/order-page.server";
 import { StatusBadge } from "../../admin/orders/StatusBadge";
@@ -73,6 +74,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </div>
       <NextActions data={loaderData} result={actionData} />
       <OrderFacts order={order} />
+      <OrderDocuments documents={loaderData.documents} />
       <AccessFacts order={order} access={loaderData.access} />
       <SubscriptionPanel order={order} subscription={loaderData.subscription} />
       <Timeline entries={loaderData.timeline} />
