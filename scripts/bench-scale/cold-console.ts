@@ -87,8 +87,10 @@ const ms = (value: number) => value.toFixed(0);
 
 /**
  * The first console page after a start beside the same page warm, `rounds` starts (medians). The visitors'
- * slowest answer while the cold page loads is held to the warm one's plus `marginMs`: what the console's
- * first page costs them, not what this machine's minute does.
+ * slowest answer while the cold page loads is held to their slowest with the console idle or beside its
+ * warm page, whichever is more, plus `marginMs`: what the console's first page costs them, not what this
+ * machine's minute does (on a shared machine, the idle second's slowest moves by 100 ms from one start to
+ * the next).
  */
 export async function timeColdConsole(bench: ColdConsoleBench, rounds = 3, marginMs = 50): Promise<Figure[]> {
   const done: Round[] = [];
@@ -102,6 +104,7 @@ export async function timeColdConsole(bench: ColdConsoleBench, rounds = 3, margi
     );
   }
   const warmVisit = median(done.map((each) => each.warm.slowestVisit));
+  const idleVisit = median(done.map((each) => each.quietSlowestVisit));
   const status = done.find((each) => each.cold.status !== 200)?.cold.status ?? 200;
   const figure = (name: string, value: number, budgetMs: number | null, note = ""): Figure => ({
     name,
@@ -124,9 +127,10 @@ export async function timeColdConsole(bench: ColdConsoleBench, rounds = 3, margi
     figure(
       "/healthz and / slowest, console's first page (ms)",
       median(done.map((each) => each.cold.slowestVisit)),
-      warmVisit + marginMs,
-      `budget: beside the warm page + ${marginMs}`,
+      Math.round(Math.max(warmVisit, idleVisit) + marginMs),
+      `budget: console idle or warm + ${marginMs}`,
     ),
     figure("/healthz and / slowest, console page warm (ms)", warmVisit, null),
+    figure("/healthz and / slowest, console idle for 1 s (ms)", idleVisit, null),
   ];
 }
