@@ -10,7 +10,8 @@
  *   --skip-seed          reuse the seeded databases (SQLite file, PostgreSQL database) as they are
  *   --orders N           seed N orders (every other count in proportion); default 1,000,000
  *   --file PATH          the SQLite file; default $SCALE_DATA_DIR/scale.db
- *   --only a,b           parts: pages, actions, exports, public, drain, blog (default all); `--only blog` seeds nothing
+ *   --only a,b           parts: cold, pages, actions, exports, public, drain, blog (default all); `--only blog` seeds
+ *                        nothing
  *   --port N             the first of the two ports its servers listen on (default 3730)
  *   --page TEXT          only the console pages whose name contains TEXT, e.g. --page "customers"
  */
@@ -30,7 +31,7 @@ const { values } = parseArgs({
     "skip-seed": { type: "boolean", default: false },
     orders: { type: "string", default: "1000000" },
     file: { type: "string", default: defaultSqliteFile },
-    only: { type: "string", default: "pages,actions,exports,public,drain,blog" },
+    only: { type: "string", default: "cold,pages,actions,exports,public,drain,blog" },
     page: { type: "string" },
     port: { type: "string", default: "3730" },
   },

@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Database, DialectName } from "../../server/db/database.ts";
 import { timeStopRenewal } from "./actions.ts";
+import { timeColdConsole } from "./cold-console.ts";
 import { consolePaths, type Figure, searchSamples, timeConsole } from "./console-pages.ts";
 import { drain, publicFloor, publicP99BudgetMs, publicPaths, queueMails, removeQueued } from "./drain.ts";
 import { exportFigures, timeExport } from "./exports.ts";
@@ -14,7 +15,7 @@ import { scaleDataDir } from "./seed-command.ts";
 import { type BenchServer, startBenchServer } from "./server.ts";
 import { type Client, measurePage } from "./timing.ts";
 
-export type Part = "pages" | "actions" | "exports" | "public" | "drain";
+export type Part = "cold" | "pages" | "actions" | "exports" | "public" | "drain";
 
 export interface DatabaseBench {
   dialect: DialectName;
@@ -45,6 +46,15 @@ export async function benchDatabase(bench: DatabaseBench): Promise<Figure[]> {
   };
   const figures: Figure[] = [];
   try {
+    if (bench.parts.has("cold")) {
+      const restartCold = async () => {
+        await server.stop();
+        server = await startBenchServer(bench.port, env, logFile);
+      };
+      const cold = { base: () => server.base, cookie: () => client.cookie, restart: restartCold, path: "/admin/orders", log };
+      figures.push(...(await timeColdConsole(cold)));
+      client.base = server.base;
+    }
     if (bench.parts.has("pages")) {
       const paths = consolePaths(await searchSamples(db)).filter((page) => !bench.page || page.name.includes(bench.page));
       figures.push(...(await timeConsole(client, paths, restart, log)));

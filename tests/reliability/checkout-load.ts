@@ -15,6 +15,7 @@ import { type CardOutcome, checkoutFields, formLanguages } from "./forms.ts";
 import { type Answer, send, target, urlEncoded } from "./http.ts";
 import { countByStatus, type Report, seconds } from "./report.ts";
 import type { SiteServer } from "./server-process.ts";
+import { untilNoneLeft } from "./wait.ts";
 
 export interface LoadOptions {
   /** Distinct checkouts (idempotency keys). */
@@ -130,16 +131,13 @@ export async function runCheckoutLoad(server: SiteServer, db: Database, report: 
 
 /**
  * Restarts the server with reconciliation looking at orders pending for a second, waits until it has settled
- * them all (or a minute has passed), then restarts it as it was for the phases that follow.
+ * them all (or settled none for a minute: stuck), then restarts it as it was for the phases that follow.
  */
 async function reconcile(server: SiteServer, db: Database): Promise<{ took: string }> {
   const startedAt = performance.now();
   await server.stop("SIGTERM");
   await server.start({ RECONCILE_AFTER_SECONDS: "1" });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && (await allOrders(db)).some((order) => order.status === "pending")) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await untilNoneLeft(async () => (await allOrders(db)).filter((order) => order.status === "pending").length, { stallMs: 60_000 });
   const took = seconds(startedAt);
   await server.stop("SIGTERM");
   await server.start();

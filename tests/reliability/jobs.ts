@@ -21,6 +21,7 @@ import { referenceIn, repeatsFirst, startReceiver } from "./provisioning-receive
 import type { Report } from "./report.ts";
 import { seconds } from "./report.ts";
 import type { SiteServer } from "./server-process.ts";
+import { untilNoneLeft } from "./wait.ts";
 
 const secret = "reliability-fulfilment-secret-0123456789abcdef";
 
@@ -111,8 +112,7 @@ export async function runJobsAcrossServers(
     .where("done_at", "is", null)
     .execute();
 
-  // The first server finishes everything, the killed server's claims included once their lease lapses.
-  const deadline = Date.now() + 180_000;
+  // The first server finishes everything, the killed server's claims included once their lease (60 s) lapses.
   const kinds = [JOB_KINDS.fulfilmentWebhook, JOB_KINDS.renewalReminder];
   const open = () =>
     db
@@ -124,8 +124,7 @@ export async function runJobsAcrossServers(
       // Only what is due now: delivering an order schedules its reminders weeks ahead.
       .where("run_at", "<=", new Date().toISOString())
       .execute();
-  while (Date.now() < deadline && (await open()).length > 0) await new Promise((resolve) => setTimeout(resolve, 500));
-  const stillOpen = (await open()).length;
+  const stillOpen = await untilNoneLeft(async () => (await open()).length, { stallMs: 120_000 });
 
   const orders = await db.selectFrom("orders").select(["id", "status", "reference"]).where("id", "in", paidIds).execute();
   const heldOrderIds = new Set(

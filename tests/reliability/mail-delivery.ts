@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { mailJobKey } from "../../server/db/mails.ts";
 import { allMails, type Database } from "./database.ts";
 import type { Report } from "./report.ts";
+import { untilNoneLeft } from "./wait.ts";
 
 /**
  * The mails whose job was claimed more than once though no attempt failed (the suite's mail "server" is a
@@ -46,21 +47,17 @@ export async function verifyMailsSent(
     directory,
     kinds,
     recipients = /./,
-    waitMs = 150_000,
   }: {
     directory: string;
     kinds: readonly string[];
     /** Only the mails to these addresses: a phase whose kind another phase also sends (renewals) counts its own. */
     recipients?: RegExp;
-    waitMs?: number;
   },
 ): Promise<void> {
   const startedAt = Date.now();
   const queued = async () => (await allMails(db)).filter((mail) => kinds.includes(mail.kind) && recipients.test(mail.to_address));
   // A claim the kill left lapses after the runner's lease (60 s); then another round sends the mail.
-  while (Date.now() - startedAt < waitMs && (await queued()).some((mail) => mail.sent_at === null)) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await untilNoneLeft(async () => (await queued()).filter((mail) => mail.sent_at === null).length, { stallMs: 120_000 });
   const mails = await queued();
   const unsent = mails.filter((mail) => mail.sent_at === null);
   const written = new Map([...filesWritten(directory, kinds)].filter(([key]) => recipients.test(key.slice(key.indexOf(" ") + 1))));

@@ -10,12 +10,14 @@ import { addCalendarMonths } from "../../common/access-period.ts";
 import { parseEncryptionKey } from "../../server/admin/secret-box.ts";
 import { markOrderDelivered } from "../../server/db/admin-orders.ts";
 import { createOrder, markOrderPaid } from "../../server/db/repositories.ts";
+import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { Database } from "./database.ts";
 import { checkoutFields, silverOrder } from "./forms.ts";
 import { startReceiver } from "./provisioning-receiver.ts";
 import type { Report } from "./report.ts";
 import { seconds } from "./report.ts";
 import type { SiteServer } from "./server-process.ts";
+import { untilNoneLeft } from "./wait.ts";
 
 const secret = "reliability-renewals-secret-0123456789abcdef";
 /** The servers' ACCESS_ENCRYPTION_KEY (server-process.ts), from which the Renew links' key is derived. */
@@ -92,10 +94,21 @@ export async function runConcurrentRenewals(
         return [];
       }
     });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && extendedEvents().length < 2 * accesses.length) await new Promise((resolve) => setTimeout(resolve, 200));
-  // A moment more, for any event sent twice to arrive too.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await untilNoneLeft(async () => Math.max(0, 2 * accesses.length - extendedEvents().length), { stallMs: 60_000 });
+  // Then every job that sends the provisioning system an event done (or given up): an event sent twice has
+  // arrived by then too, since a job is done once the receiver has answered.
+  const unsent = async () =>
+    (
+      await db
+        .selectFrom("jobs")
+        .select("id")
+        .where("kind", "in", [JOB_KINDS.accessEvent, JOB_KINDS.fulfilmentWebhook])
+        .where("done_at", "is", null)
+        .where("failed_at", "is", null)
+        .where("run_at", "<=", new Date().toISOString())
+        .execute()
+    ).length;
+  await untilNoneLeft(unsent, { stallMs: 60_000 });
   const events = extendedEvents();
   await receiver.close();
 

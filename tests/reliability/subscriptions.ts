@@ -17,6 +17,7 @@ import { startReceiver } from "./provisioning-receiver.ts";
 import type { Report } from "./report.ts";
 import { seconds } from "./report.ts";
 import type { SiteServer } from "./server-process.ts";
+import { untilNoneLeft } from "./wait.ts";
 
 const secret = "reliability-subscriptions-secret-0123456789abcdef";
 const hourMs = 60 * 60_000;
@@ -121,10 +122,9 @@ export async function runSubscriptionsAcrossServers(
         ? seeded.some((access) => job.payload.includes(`"endsAt":"${access.endsAt}"`))
         : job.run_at <= new Date().toISOString(),
     ).length;
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline && (await open()) > 0) await new Promise((resolve) => setTimeout(resolve, 500));
-  const stillOpen = await open();
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // The killed server's claims lapse after the runner's 60 s lease. Once none is open, every event was sent:
+  // an event's job is done once the receiver has answered it.
+  const stillOpen = await untilNoneLeft(open, { stallMs: 120_000 });
   await receiver.close();
 
   const renewals = await db
