@@ -244,4 +244,3 @@ for (const target of testTargets) {
     });
   });
 }
-

@@ -7,8 +7,8 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type signInEn from "../../content/locales/account/en/sign-in.json";
 import { customer, payByPost } from "./checkout.ts";
 import { expect } from "./fixtures.ts";
-import { type Language, localized } from "./site.ts";
 import { wakeApp } from "./pages.ts";
+import { type Language, localized } from "./site.ts";
 import { mails, openHydrated } from "./store.ts";
 
 type SignInKey = keyof typeof signInEn;
