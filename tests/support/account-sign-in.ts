@@ -7,6 +7,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type signInEn from "../../content/locales/account/en/sign-in.json";
 import { customer, payByPost } from "./checkout.ts";
 import { expect } from "./fixtures.ts";
+import { wakeApp } from "./pages.ts";
 import { type Language, localized } from "./site.ts";
 import { mails, openHydrated } from "./store.ts";
 
@@ -64,8 +65,10 @@ export const linkPath = (mail: string) => {
 /** The code, from the plain-text part's "Your code: 123456" line (in any language). */
 export const codeOf = (mail: string) => /: (\d{6})\r?$/m.exec(mail)?.[1] ?? "";
 
-export async function askForSignIn(page: Page, language: Language, email: string, { scripts = true } = {}) {
-  if (scripts) await openHydrated(page, localized(language, "/account"));
+/** Asks for a sign-in mail on the account page: opened first, unless the test has it open (`opened`). */
+export async function askForSignIn(page: Page, language: Language, email: string, { scripts = true, opened = false } = {}) {
+  if (opened) await wakeApp(page);
+  else if (scripts) await openHydrated(page, localized(language, "/account"));
   else await page.goto(localized(language, "/account"));
   await page.getByRole("main").getByLabel(say(language, "emailLabel")).fill(email);
   await page.getByRole("button", { name: say(language, "submit") }).click();
