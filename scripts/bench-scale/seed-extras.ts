@@ -2,6 +2,7 @@
  * The rest of a shop a few years in: contact messages (most handled), newsletter addresses in each state,
  * the console's operators and audit lines, and the free trials.
  */
+import { canonicalEmail } from "../../common/canonical-email.ts";
 import { makeCustomer } from "./seed-people.ts";
 import type { Random } from "./seed-random.ts";
 import { iso, type TableRows } from "./seed-rows.ts";
@@ -96,6 +97,7 @@ function* trialRows(shop: PlannedShop): Generator<unknown[]> {
     yield [
       trial.reference,
       trial.email,
+      canonicalEmail(trial.email),
       trial.name,
       trial.country,
       trial.language,
@@ -145,6 +147,7 @@ export function extraTables(shop: PlannedShop, sizes: ScaleSizes, random: Random
       columns: [
         "reference",
         "email",
+        "email_key",
         "name",
         "country",
         "language",
