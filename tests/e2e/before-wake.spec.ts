@@ -14,8 +14,8 @@ import { languages, localized, t } from "../support/site.ts";
  * The account's pages and a renewal's checkout are visited signed in, with an access that renews.
  */
 
-// Every page type the bench measures, and the trial's form and the account's sign-in.
-const publicPages = [...benchPages, "/trial", "/account"];
+// Every page type the bench measures, the trial's form, the account's sign-in and its code page opened alone.
+const publicPages = [...benchPages, "/trial", "/account", "/account/code"];
 
 // The unknown page answers 404, which the browser logs.
 test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/status of 404\b/));
@@ -43,6 +43,24 @@ for (const language of languages) {
       // The box ticked, the last plan and the last viewer count chosen: the summary says so once awake.
       const period = t(language, "plans.period", { count: 12 });
       await expect(page.getByText(t(language, "automaticRenewal.total", { period }))).toBeVisible();
+      await expectAccessible();
+    });
+
+    test("the trial's code step, the answer to its first form, keeps every control", async ({ page, expectAccessible }) => {
+      // An address of its own: the trial allows one request per connection.
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": `203.0.113.${150 + languages.indexOf(language)}` });
+      const email = `before-wake.trial.${language}.${randomUUID()}@example.com`;
+      const request = { intent: "request", name: "Ana Ruiz", email, country: "ES" };
+      await expectKeptThroughWaking(page, localized(language, "/trial"), request);
+      await expect(page.getByRole("textbox", { name: t(language, "trial.code.label") })).toBeVisible();
+      await expectAccessible();
+    });
+
+    test("the account's code form, once a sign-in mail is asked for, keeps every control", async ({ page, expectAccessible }) => {
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": `203.0.113.${160 + languages.indexOf(language)}` });
+      const email = `before-wake.sign-in.${language}.${randomUUID()}@example.com`;
+      await expectKeptThroughWaking(page, localized(language, "/account"), { intent: "sign-in", email });
+      await expect(page.getByRole("status").filter({ hasText: email })).toBeVisible();
       await expectAccessible();
     });
 

@@ -133,12 +133,25 @@ function closedDisclosures(page: Page): Promise<{ index: number; label: string }
   );
 }
 
-/** Every form's entries, as the browser would post them. */
-function formData(page: Page): Promise<PostedForms> {
+/** The hidden fields empty before waking: the app fills them once awake (the visitor's time zone). */
+function appFilledFields(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.forms].map((form) =>
-      [...new FormData(form)].map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
-    ),
+    [...document.querySelectorAll<HTMLInputElement>("form input[type=hidden]")]
+      .filter((field) => field.value === "")
+      .map((field) => field.name),
+  );
+}
+
+/** Every form's entries, as the browser would post them; what the app fills is not the visitor's, and left out. */
+function formData(page: Page, appFilled: string[]): Promise<PostedForms> {
+  return page.evaluate(
+    (skipped) =>
+      [...document.forms].map((form) =>
+        [...new FormData(form)]
+          .filter(([name]) => !skipped.includes(name))
+          .map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
+      ),
+    appFilled,
   );
 }
 
@@ -163,10 +176,10 @@ export interface BeforeWake {
 /**
  * Opens `path` held before its module, changes every visible control (disclosures last: an opened panel may
  * cover what follows), wakes the app and checks each control's state and every form's data are as the
- * visitor left them. Returns what was changed, for a caller that checks more (a total that follows a plan).
+ * visitor left them. With `post`, the page is the answer to that form, as a code step is. Returns what was changed, for a caller that checks more (a total that follows a plan).
  */
-export async function expectKeptThroughWaking(page: Page, path: string): Promise<BeforeWake> {
-  const release = await holdPageBeforeItsModule(page, new URL(path, "http://site").pathname);
+export async function expectKeptThroughWaking(page: Page, path: string, post?: Record<string, string>): Promise<BeforeWake> {
+  const release = await holdPageBeforeItsModule(page, new URL(path, "http://site").pathname, post);
   await page.goto(path, { waitUntil: "commit" });
   await expect(page.locator('script[src="/__held-script.js"]')).toBeAttached();
   await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
@@ -186,7 +199,8 @@ export async function expectKeptThroughWaking(page: Page, path: string): Promise
     changed.push({ selector: `details ${index} (${label})`, disclosure: index, kind: "open", state: true });
   }
   expect(changed.length, `${path} has controls to change`).toBeGreaterThan(0);
-  const posted = await formData(page);
+  const appFilled = await appFilledFields(page);
+  const posted = await formData(page, appFilled);
 
   release();
   // Focus left inside the page wakes a public page's app; the others wake after their paint.
@@ -197,6 +211,6 @@ export async function expectKeptThroughWaking(page: Page, path: string): Promise
   expect(described(await statesOf(page, changed)), `${path}: each control after waking`).toEqual(
     described(changed.map((control) => control.state)),
   );
-  expect(await formData(page), `${path}: what each form posts after waking`).toEqual(posted);
+  expect(await formData(page, appFilled), `${path}: what each form posts after waking`).toEqual(posted);
   return { changed };
 }

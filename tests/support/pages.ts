@@ -1,5 +1,5 @@
 /** Page-level helpers shared by the specs: no fixed waits, only conditions the page itself shows. */
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type Request } from "@playwright/test";
 import { type Language, lazySections, site, t } from "./site.ts";
 
 /** The site header: the page's one `banner` landmark. */
@@ -97,14 +97,20 @@ export async function holdAppScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** The request a form of the site's own page makes when it posts `fields` where `request` goes. */
+function postedForm(request: Request, fields: Record<string, string>) {
+  const headers = { ...request.headers(), "content-type": "application/x-www-form-urlencoded", origin: new URL(request.url()).origin };
+  return { method: "POST", postData: new URLSearchParams(fields).toString(), headers };
+}
+
 /**
  * Holds the page at `path` back just before its inline module (the one that wakes the app, decision 0034),
  * until the returned function is called, as when the end of a long page is still on its way to a slow phone:
  * the visitor can tap and type in what has arrived before that script runs. A script file of nothing, held,
  * goes just before it, and the browser parses no further until that file has come. The page's content
- * security policy, which would refuse the file, is left off.
+ * security policy, which would refuse the file, is left off. With `post`, the page is the answer to that form.
  */
-export async function holdPageBeforeItsModule(page: Page, path: string): Promise<() => void> {
+export async function holdPageBeforeItsModule(page: Page, path: string, post?: Record<string, string>): Promise<() => void> {
   const { held, release } = gate();
   const heldScript = "/__held-script.js";
   await page.route(/\/__held-script\.js$/, async (route) => {
@@ -114,7 +120,8 @@ export async function holdPageBeforeItsModule(page: Page, path: string): Promise
   await page.route(
     (url) => url.pathname === path,
     async (route) => {
-      const response = await route.fetch();
+      // A page reached by a form's post (a code step) is fetched as the form would post it.
+      const response = await route.fetch(post && postedForm(route.request(), post));
       const headers = { ...response.headers() };
       for (const name of ["content-security-policy", "content-length", "content-encoding"]) delete headers[name];
       const html = await response.text();
