@@ -60,6 +60,14 @@ module.exports = {
       from: filesOf(byName.common),
       to: { pathNot: byName.common.path },
     },
+    {
+      name: "browser-code-stands-alone",
+      comment:
+        "A page carries its inline scripts, built from app/browser/, with all they import: they import app/browser/ only (types aside)",
+      severity: "error",
+      from: { path: "^app/browser/", pathNot: byName.tests.path },
+      to: { pathNot: "^app/browser/", dependencyTypesNot: ["type-only"] },
+    },
     ...layerRules,
   ],
   options: {

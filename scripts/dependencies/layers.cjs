@@ -26,8 +26,8 @@ const layers = [
   },
   {
     name: "ui",
-    about: "routes, components, the root, the entries and the wiring of the services they hand to the domain",
-    path: String.raw`^app/(routes|components|sections)/|^app/.+\.(tsx|css)$|^app/(routes|csp\.server|favicon|hydrate-after-paint|opener-policy\.server|page-scripts\.server|page-handle|service-host\.server)\.ts$`,
+    about: "routes, components, the root, the entries, the pages' inline scripts and the wiring of the services they hand to the domain",
+    path: String.raw`^app/(routes|components|sections|browser)/|^app/.+\.(tsx|css)$|^app/(routes|csp\.server|favicon|hydrate-after-paint|opener-policy\.server|page-script-call|page-scripts\.server|page-handle|react-router-output|service-host\.server)\.ts$`,
     mayImport: ["domain", "infra", "common"],
   },
   {
