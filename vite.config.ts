@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { blogContentAlias } from "./scripts/bundle/blog-content.ts";
 import { shellChunks } from "./scripts/bundle/chunk-groups.ts";
+import { pageScripts } from "./scripts/bundle/page-scripts.ts";
 import { standaloneScript } from "./scripts/bundle/standalone-script.ts";
 
 const shell = shellChunks();
@@ -14,6 +15,8 @@ export default defineConfig({
     shell.plugin,
     // The language detection of a first visit runs before, and without, the app (app/page-scripts.server.ts).
     standaloneScript("language-detection", "app/i18n/detect-on-landing.ts"),
+    // The scripts a page carries inline, each built from its module in app/browser/.
+    pageScripts(),
   ],
   resolve: { tsconfigPaths: true, alias: blogContentAlias() },
   build: {

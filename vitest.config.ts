@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { blogContentAlias } from "./scripts/bundle/blog-content.ts";
+import { pageScripts } from "./scripts/bundle/page-scripts.ts";
 
 export default defineConfig({
+  // The code under test writes the page scripts built from app/browser/, as the app's build does.
+  plugins: [pageScripts()],
   resolve: { alias: blogContentAlias() },
   test: {
     include: [

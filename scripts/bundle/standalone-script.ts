@@ -10,32 +10,13 @@
 
 import { createHash } from "node:crypto";
 import { relative } from "node:path";
-import { build, type Plugin, type Rolldown } from "vite";
+import type { Plugin } from "vite";
+import { buildApart } from "./build-apart.ts";
 
 /** The file name of a built script: its name and a hash of its content, as the build names its assets. */
 export function hashedFileName(name: string, code: string): string {
   const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8).replaceAll(/[-_]/g, "0");
   return `assets/${name}-${hash}.js`;
-}
-
-async function bundle(entry: string): Promise<string> {
-  const output = await build({
-    configFile: false,
-    logLevel: "warn",
-    resolve: { tsconfigPaths: true },
-    build: {
-      write: false,
-      minify: true,
-      target: "es2022",
-      modulePreload: false,
-      // An entry of its own, keeping its exports (the page calls them), in one file.
-      rolldownOptions: { input: entry, preserveEntrySignatures: "exports-only", output: { format: "es", codeSplitting: false } },
-    },
-  });
-  const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
-  const chunk = outputs.flatMap((result) => result.output).find((file) => file.type === "chunk");
-  if (chunk?.type !== "chunk") throw new Error(`Building ${entry} gave no script.`);
-  return chunk.code;
 }
 
 /** The plugin: `name` is both the virtual module's (`virtual:<name>`) and the built file's. */
@@ -46,7 +27,7 @@ export function standaloneScript(name: string, entry: string): Plugin {
   let built: Promise<{ fileName: string; code: string }> | undefined;
   // The browser's build writes the file and the server's build names it: both wait for the same bundle.
   const script = () => {
-    built ??= bundle(entry).then((code) => ({ fileName: hashedFileName(name, code), code }));
+    built ??= buildApart(entry, { format: "es" }).then(({ code }) => ({ fileName: hashedFileName(name, code), code }));
     return built;
   };
   return {
