@@ -14,8 +14,7 @@
  * visitor who only reads downloads none of the app.
  */
 
-const preloadLink = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
-const staticImport = /^\s*import \* as (\w+) from ("[^"]+");\s*$|^\s*import ("[^"]+");\s*$/;
+import { findHydrationScript, hydrationParts, withoutModulePreloads } from "./react-router-output";
 
 /**
  * Resolves once the browser has painted the page's content (its first contentful paint), in the task after
@@ -81,39 +80,12 @@ export interface DeferOptions {
   afterPaint?: string;
 }
 
-/** The module script `<Scripts>` renders: it imports the route modules, then the client entry. */
-function findHydrationScript(html: string): { start: number; end: number; body: string } | undefined {
-  for (const match of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    const body = match[1] ?? "";
-    if (body.includes("window.__reactRouterRouteModules")) {
-      const start = match.index + match[0].indexOf(">") + 1;
-      return { start, end: start + body.length, body };
-    }
-  }
-  return undefined;
-}
-
 /** The hydration script's body, importing the same modules, all at once, only at the chosen moment. */
 export function deferredHydrationScript(body: string, { moment, afterPaint }: DeferOptions = { moment: "paint" }): string {
+  const { imports: found, entry, statements } = hydrationParts(body);
   // A module imported for its effects only leaves a hole in the destructuring.
-  const names: string[] = [];
-  const specifiers: string[] = [];
-  const rest: string[] = [];
-  for (const line of body.split("\n")) {
-    // A line may start with the `;` that separates the optional imports `<Scripts>` puts before the routes.
-    for (const statement of line.split(/;(?=\s*import )/)) {
-      const found = staticImport.exec(statement);
-      if (!found) rest.push(statement);
-      else {
-        names.push(found[1] ?? "");
-        specifiers.push(found[2] ?? found[3] ?? "");
-      }
-    }
-  }
-  // The client entry runs only once the route modules are known, as React Router has it; a preload lets its
-  // download overlap theirs.
-  const entry = /^\s*import\(("[^"]+")\);\s*$/m.exec(body)?.[1];
-  const imports = specifiers.map((specifier) => `import(${specifier})`).join(", ");
+  const names = found.map(({ name }) => name);
+  const imports = found.map(({ specifier }) => `import(${specifier})`).join(", ");
   return [
     // Listening from the start: a scroll during the wait for the paint counts.
     ...(moment === "interaction" ? [`const interaction = ${interacted};`, menuClosesOnLink] : []),
@@ -121,9 +93,9 @@ export function deferredHydrationScript(body: string, { moment, afterPaint }: De
     headLink("manifest", JSON.stringify(manifestPath)),
     ...(afterPaint ? [afterPaint] : []),
     ...(moment === "interaction" ? ["await interaction;"] : []),
-    ...(entry ? [headLink("modulepreload", entry)] : []),
+    ...(entry ? [headLink("modulepreload", JSON.stringify(entry))] : []),
     `const [${names.join(", ")}] = await Promise.all([${imports}]);`,
-    ...rest.filter((statement) => statement.trim() !== "" && statement.trim() !== ";"),
+    ...statements,
   ].join("\n");
 }
 
@@ -132,5 +104,5 @@ export function hydrateAfterPaint(html: string, options?: DeferOptions): string 
   const script = findHydrationScript(html);
   if (!script) return html;
   const rewritten = `${html.slice(0, script.start)}${deferredHydrationScript(script.body, options)}${html.slice(script.end)}`;
-  return rewritten.replace(preloadLink, "");
+  return withoutModulePreloads(rewritten);
 }
