@@ -25,4 +25,14 @@ describe("the server's page render", () => {
     expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("under Vite's development server, adds only the language detection to an English page, with the policy's nonce", async () => {
+    expect(import.meta.env.DEV).toBe(true);
+    const response = await handleRequest(new Request("https://shop.example/about"), 200, new Headers(), context);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    const html = await response.text();
+    expect(html).toContain(`<script type="module" nonce="${nonce}">var pageScript=`);
+    expect(html).toContain('\npageScript("/assets/language-detection.js",');
+    expect(html).toContain("<p>page</p>");
+  });
 });

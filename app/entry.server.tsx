@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
 import languageDetectionScript from "virtual:language-detection";
+import detectionInlineScript from "virtual:page-script/language-detection";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -16,6 +17,7 @@ import { type DeferOptions, hydrateAfterPaint } from "./hydrate-after-paint";
 import { allMessages } from "./i18n/messages.server";
 import { registerMessages } from "./i18n/registry";
 import { openerPolicy } from "./opener-policy.server";
+import { pageScriptCall } from "./page-script-call";
 import { pageScriptOptions } from "./page-scripts.server";
 import { paymentTraits } from "./service-host.server";
 
@@ -105,6 +107,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 /** Vite's development server keeps React Router's scripts for hot reload; only the detection is added there. */
 function withPageScripts(html: string, options: DeferOptions, nonce: string): string {
   if (!import.meta.env.DEV) return hydrateAfterPaint(html, options);
-  if (!options.afterPaint) return html;
-  return html.replace("</body>", `<script type="module" nonce="${nonce}">${options.afterPaint}</script></body>`);
+  if (!options.detection) return html;
+  const { script: detection, endpoint, timeoutMs } = options.detection;
+  const script = `${detectionInlineScript}\n${pageScriptCall(detection, endpoint, timeoutMs)};`;
+  return html.replace("</body>", `<script type="module" nonce="${nonce}">${script}</script></body>`);
 }

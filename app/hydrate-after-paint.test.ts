@@ -1,7 +1,11 @@
+import wakeAfterPaint from "virtual:page-script/wake-after-paint";
+import wakeAfterPaintDetecting from "virtual:page-script/wake-after-paint-detecting";
+import wakeAtInteraction from "virtual:page-script/wake-at-interaction";
+import wakeAtInteractionDetecting from "virtual:page-script/wake-at-interaction-detecting";
 import { describe, expect, it } from "vitest";
-import { deferredHydrationScript, hydrateAfterPaint, manifestPath } from "./hydrate-after-paint";
+import { deferredHydrationScript, hydrateAfterPaint } from "./hydrate-after-paint";
 
-// What React Router's <Scripts> renders, trimmed to its shape.
+// What React Router's <Scripts> renders, trimmed to its shape (react-router-output.test.tsx renders the real one).
 const body = `;
 import * as route0 from "/assets/root-A.js";
 import * as route1_clientLoader from "/assets/home-loader-B.js";
@@ -13,6 +17,8 @@ const route1 = {...route1_clientLoader,...route1_main};
 import("/assets/entry.client-C.js");`;
 
 const page = `<html><head><link rel="modulepreload" href="/assets/entry.client-C.js" nonce="n"/><link rel="modulepreload" href="/assets/react-D.js" nonce="n"/><link rel="stylesheet" href="/assets/app.css"/></head><body><h1>Hi</h1><script nonce="n">window.__reactRouterContext = {};</script><script nonce="n" type="module" async="">${body}</script></body></html>`;
+
+const detection = { script: "/assets/language-detection-A.js", endpoint: "https://geo.example/json", timeoutMs: 5000 };
 
 describe("hydrateAfterPaint", () => {
   const html = hydrateAfterPaint(page);
@@ -28,56 +34,37 @@ describe("hydrateAfterPaint", () => {
     expect(html).not.toMatch(/^\s*import "/m);
   });
 
-  it("waits for a paint first, then preloads the client entry and imports the route modules under their names", () => {
-    const script = deferredHydrationScript(body);
-    const lines = script.split("\n");
-    const preload = lines.findIndex((line) => line.includes("modulepreload"));
-    expect(script.slice(0, script.indexOf("modulepreload"))).toContain('getEntriesByName("first-contentful-paint")');
-    expect(lines[preload]).toBe(
-      'document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: "/assets/entry.client-C.js" }));',
-    );
-    expect(lines[preload + 1]).toBe(
+  it("runs the page's script with the client entry first, then imports the route modules under their names", () => {
+    const lines = deferredHydrationScript(body).split("\n");
+    expect(lines.slice(0, 3)).toEqual([
+      wakeAfterPaint,
+      'await pageScript("/assets/entry.client-C.js");',
       'const [route0, route1_clientLoader, route1_main] = await Promise.all([import("/assets/root-A.js"), import("/assets/home-loader-B.js"), import("/assets/home-B.js")]);',
-    );
+    ]);
+    const script = lines.join("\n");
     expect(script.indexOf("window.__reactRouterRouteModules")).toBeLessThan(script.indexOf('import("/assets/entry.client-C.js")'));
     expect(script).toContain("const route1 = {...route1_clientLoader,...route1_main};");
   });
 
-  it("on a public page, waits for the first interaction too, listening from the start, before importing anything", () => {
-    const script = deferredHydrationScript(body, { moment: "interaction" });
-    const listening = script.indexOf("addEventListener(type, go, options)");
-    const painted = script.indexOf("first-contentful-paint");
-    const waited = script.indexOf("await interaction;");
-    expect(listening).toBeGreaterThan(-1);
-    expect(listening).toBeLessThan(painted);
-    expect(painted).toBeLessThan(waited);
-    expect(waited).toBeLessThan(script.indexOf("modulepreload"));
-    expect(waited).toBeLessThan(script.indexOf('import("/assets/root-A.js")'));
-    for (const type of ["pointerdown", "touchstart", "keydown", "focusin", "scroll", "wheel"]) expect(script).toContain(`"${type}"`);
+  it("writes the script of the page's moment, with the language detection only where it runs (app/browser/wake.test.ts)", () => {
+    const scriptOf = (options: Parameters<typeof deferredHydrationScript>[1]) => deferredHydrationScript(body, options).split("\n")[0];
+    expect(scriptOf({ moment: "paint" })).toBe(wakeAfterPaint);
+    expect(scriptOf({ moment: "interaction" })).toBe(wakeAtInteraction);
+    expect(scriptOf({ moment: "paint", detection })).toBe(wakeAfterPaintDetecting);
+    expect(scriptOf({ moment: "interaction", detection })).toBe(wakeAtInteractionDetecting);
+    expect(new Set([wakeAfterPaint, wakeAtInteraction, wakeAfterPaintDetecting, wakeAtInteractionDetecting]).size).toBe(4);
+    expect(deferredHydrationScript(body, { moment: "interaction", detection }).split("\n")[1]).toBe(
+      'await pageScript("/assets/entry.client-C.js","/assets/language-detection-A.js","https://geo.example/json",5000);',
+    );
   });
 
-  it("on a public page, closes the open menu when a link in it is chosen, until the app has woken", () => {
-    const script = deferredHydrationScript(body, { moment: "interaction" });
-    expect(script).toContain('addEventListener("click", closeMenuOnLink, true);');
-    expect(script.indexOf("closeMenuOnLink")).toBeLessThan(script.indexOf("first-contentful-paint"));
-    expect(deferredHydrationScript(body, { moment: "paint" })).not.toContain("closeMenuOnLink");
-  });
-
-  it("runs the code given for after the paint before waiting for the interaction, and only once painted", () => {
-    const script = deferredHydrationScript(body, { moment: "interaction", afterPaint: "detect();" });
-    expect(script.indexOf("detect();")).toBeGreaterThan(script.indexOf("first-contentful-paint"));
-    expect(script.indexOf("detect();")).toBeLessThan(script.indexOf("await interaction;"));
-    expect(deferredHydrationScript(body, { moment: "paint" })).not.toContain("interaction");
-  });
-
-  it("announces the web manifest once painted, at either moment, before waiting for anything else", () => {
-    for (const moment of ["paint", "interaction"] as const) {
-      const script = deferredHydrationScript(body, { moment });
-      const announced = script.indexOf(`rel: "manifest", href: "${manifestPath}"`);
-      expect(announced).toBeGreaterThan(script.indexOf("first-contentful-paint"));
-      expect(announced).toBeLessThan(script.indexOf("Promise.all"));
-      if (moment === "interaction") expect(announced).toBeLessThan(script.indexOf("await interaction;"));
-    }
+  it("cannot be ended early by a configured URL: `<` is escaped in what the script is handed", () => {
+    const script = deferredHydrationScript(body, {
+      moment: "paint",
+      detection: { ...detection, endpoint: "https://geo.example/</script>" },
+    });
+    expect(script).not.toContain("</script>");
+    expect(script).toContain("https://geo.example/\\u003c/script>");
   });
 
   it("keeps a module imported for its effects only, leaving a hole in the names", () => {

@@ -1,6 +1,8 @@
 import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { languageDetectionCall, pageScriptOptions } from "./page-scripts.server";
+import { site } from "../content/site";
+import { geolocationEndpoint } from "./geolocation.server";
+import { pageScriptOptions } from "./page-scripts.server";
 
 /** The parts of React Router's context the choice reads: the matched routes, their modules, any error. */
 function context(routes: { id: string; handle?: unknown }[], errors: Record<string, unknown> | null = null): EntryContext {
@@ -17,7 +19,7 @@ describe("pageScriptOptions", () => {
   it("waits for the first interaction on a public page, and runs the detection on an English one", () => {
     const options = pageScriptOptions(page("/about"), context([{ id: "root" }, { id: "about.en" }]), script);
     expect(options.moment).toBe("interaction");
-    expect(options.afterPaint).toContain(".detectOnLanding(");
+    expect(options.detection).toEqual({ script, endpoint: geolocationEndpoint, timeoutMs: site.geolocation.timeoutMs });
   });
 
   it("runs no detection on a Spanish or French page: the prefix is the visitor's choice", () => {
@@ -40,17 +42,6 @@ describe("pageScriptOptions", () => {
     );
     expect(inConsole).toEqual({ moment: "paint" });
     const error = pageScriptOptions(page("/nowhere"), context([{ id: "root" }], { root: new Error("boom") }), script);
-    expect(error.afterPaint).toBeUndefined();
-  });
-});
-
-describe("languageDetectionCall", () => {
-  it("imports the detection when the page is idle and hands it the endpoint and the timeout", () => {
-    const call = languageDetectionCall("/assets/language-detection-A.js", "https://geo.example/json", 5000);
-    expect(call).toContain('import("/assets/language-detection-A.js")');
-    expect(call).toContain('module.detectOnLanding("https://geo.example/json", 5000)');
-    expect(call).toContain("requestIdleCallback");
-    // A failed import is said in the console, never thrown at the page.
-    expect(call).toContain(".catch(");
+    expect(error.detection).toBeUndefined();
   });
 });

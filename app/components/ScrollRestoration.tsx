@@ -1,39 +1,15 @@
+import restoreScrollPosition from "virtual:page-script/restore-scroll-position";
 import { UNSAFE_useScrollRestoration as useScrollRestoration } from "react-router";
-
-/** Where React Router's scroll restoration keeps the positions it saves, per history entry. */
-const storageKey = "react-router-scroll-positions";
+import { scrollPositionsKey } from "../browser/scroll-positions-key";
 
 /**
- * Runs in the page before its first paint: puts a page come back to (reloaded, or reached through the back
- * and forward buttons) where it was left, from the positions React Router saved. React Router's own script
- * does this on every load, but reading `sessionStorage` and writing the history entry are synchronous trips
- * to the browser process: 6 to 27 ms measured before the first paint, four times that on a phone. A new
- * entry (a link followed, an address typed) has no saved position, so it skips them; the client entry gives
- * it its key before hydrating (`giveHistoryEntryAKey`).
+ * React Router's scroll restoration (saving positions, restoring them on client navigations), with our own
+ * script for the first paint instead of the router's: it runs only on a page come back to
+ * (app/browser/restore-scroll-position.ts).
  */
-function restoreScrollPosition(key: string) {
-  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-  if (navigation?.type === "navigate") return;
-  if (!window.history.state?.key) window.history.replaceState({ key: Math.random().toString(32).slice(2) }, "");
-  try {
-    const storedY = JSON.parse(sessionStorage.getItem(key) || "{}")[window.history.state.key];
-    if (typeof storedY === "number") window.scrollTo(0, storedY);
-  } catch (error) {
-    console.error(error);
-    sessionStorage.removeItem(key);
-  }
-}
-
-/** React Router's scroll restoration (saving positions, restoring them on client navigations), with the script above. */
 export function ScrollRestoration({ nonce }: { nonce: string | undefined }) {
-  useScrollRestoration({ storageKey });
-  return (
-    <script
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: `(${restoreScrollPosition.toString()})(${JSON.stringify(storageKey)})` }}
-    />
-  );
+  useScrollRestoration({ storageKey: scrollPositionsKey });
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: restoreScrollPosition }} />;
 }
 
 /**
