@@ -1,7 +1,8 @@
 /**
  * The operator's configuration: brand, marketing figures, plans and constants.
  * Every page reads its figures from here, so one claim can never show two values.
- * Edit freely; `npm run check:content` (and the server at start) validates this file.
+ * Edit freely: the server checks this file as it starts and refuses to start on a mistake, saying where
+ * (app/content/validate-content.ts); `npm run test:unit -- app/content/validate-content.test.ts` checks it too.
  */
 export const site = {
   brand: {

@@ -11,7 +11,7 @@ import { repositoryRoot } from "../tests/support/repository-files.ts";
 const readme = readFileSync(join(repositoryRoot, "README.md"), "utf8");
 const scripts = Object.keys(JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8")).scripts as Record<string, string>);
 
-/** The npm scripts the first cell of each row of a Markdown table names: `npm start`, `npm test`, `npm run x -- …`. */
+/** The npm scripts the first cell of each row of a Markdown table names: `npm start`, `npm test`, `npm run bench -- …`. */
 function commandsInTable(text: string): string[] {
   return text.split("\n").flatMap((line) => {
     const command = /^\| `npm (?:run )?([\w:-]+)/.exec(line)?.[1];
