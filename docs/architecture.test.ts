@@ -47,7 +47,11 @@ const named = new Set(namedPaths(section, topFolders));
 describe("the map of the code in docs/architecture.md", () => {
   it("is found, and its helpers read what they should", () => {
     expect(section).toContain("| path | what belongs there |");
-    expect(codeFolders(["app/a/b/c.ts", "app/d.ts", "server/x/y.png", "scripts/z.ts"], ["app", "server"])).toEqual(["app/", "app/a/", "app/a/b/"]);
+    expect(codeFolders(["app/a/b/c.ts", "app/d.ts", "server/x/y.png", "scripts/z.ts"], ["app", "server"])).toEqual([
+      "app/",
+      "app/a/",
+      "app/a/b/",
+    ]);
     const line = "| `app/admin/`, `server/db/` | `app/**/*.server.ts`, `content/locales/<language>.json`, `routes/home.tsx`, `npm test` |";
     expect(namedPaths(line, ["app", "server", "content"])).toEqual(["app/admin/", "server/db/"]);
   });

@@ -61,7 +61,9 @@ describe("commands in the documentation", () => {
     const names = new Set(paths.map((path) => basename(path)));
     // A path is from the repository's root; a bare name is a file of that name somewhere (the page says where).
     const exists = (cited: string) => (cited.includes("/") ? paths.includes(cited) : names.has(cited));
-    const missing = pages.flatMap(({ path, text }) => citedTestFiles(text).flatMap((cited) => (exists(cited) ? [] : [`${path}: ${cited}`])));
+    const missing = pages.flatMap(({ path, text }) =>
+      citedTestFiles(text).flatMap((cited) => (exists(cited) ? [] : [`${path}: ${cited}`])),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -26,7 +26,9 @@ const trackerReference = /\b(?:issues?|tickets?|pull requests?|PRs?)\s*#?\d+\b|(
 /** `path:line: comment` for each comment that cites the tracker. */
 function trackerCitations(files: RepositoryFile[]): string[] {
   return files.flatMap((file) =>
-    commentsOf(file).flatMap((comment, index) => (trackerReference.test(comment) ? [`${file.path}:${index + 1}: ${comment.slice(0, 160)}`] : [])),
+    commentsOf(file).flatMap((comment, index) =>
+      trackerReference.test(comment) ? [`${file.path}:${index + 1}: ${comment.slice(0, 160)}`] : [],
+    ),
   );
 }
 

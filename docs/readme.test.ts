@@ -25,7 +25,10 @@ describe("the README", () => {
   });
 
   it("reads the commands of a table", () => {
-    expect(commandsInTable("| `npm start` | a |\n| `npm run bench:scale -- --only x` | b |\nnpm run dev")).toEqual(["start", "bench:scale"]);
+    expect(commandsInTable("| `npm start` | a |\n| `npm run bench:scale -- --only x` | b |\nnpm run dev")).toEqual([
+      "start",
+      "bench:scale",
+    ]);
   });
 
   it("gives every npm script a line in its table of commands, and only those", () => {

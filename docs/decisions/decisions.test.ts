@@ -36,7 +36,10 @@ describe("citations", () => {
 
   for (const [what, pattern] of Object.entries(outside)) {
     it(`never cite ${what}`, () => {
-      expect(linesWhere(files, (line) => pattern.test(line)), `cite the record in ${recordsFolder}/ instead, or give the reason itself`).toEqual([]);
+      expect(
+        linesWhere(files, (line) => pattern.test(line)),
+        `cite the record in ${recordsFolder}/ instead, or give the reason itself`,
+      ).toEqual([]);
     });
   }
 
@@ -77,7 +80,9 @@ describe("decision records", () => {
       if (successor === undefined) return;
       expect(successor.startsWith(`${number}-`), "the link names its own record").toBe(true);
       expect(records, "the record that supersedes it exists").toContain(successor);
-      expect(readFileSync(join(root, recordsFolder, successor), "utf8"), `${successor} names the record it supersedes`).toContain(`(${name})`);
+      expect(readFileSync(join(root, recordsFolder, successor), "utf8"), `${successor} names the record it supersedes`).toContain(
+        `(${name})`,
+      );
       const row = index.split("\n").find((line) => line.startsWith(`| [${name.slice(0, 4)}](${name})`));
       expect(row, "its line in the index says so").toContain(`| Superseded by [${number}](${successor}).`);
     });
