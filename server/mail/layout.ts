@@ -6,14 +6,9 @@
  */
 import { type Language, languageFacts, localizePath } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
-import { type Block, blockHtml, blockText, escapeHtml, type Rows } from "./blocks.ts";
+import { type Block, blockHtml, blockText, escapeHtml } from "./blocks.ts";
 import { interpolate, mailTexts, safeUrl, singleLine, type Values } from "./mail-texts.ts";
 import { STYLE } from "./styles.ts";
-
-// What the mails not yet written as blocks still draw with.
-export { escapeHtml, type Rows } from "./blocks.ts";
-export { interpolate, longDate, type MailTexts, mailTexts, pluralKey, safeUrl, singleLine, type Values } from "./mail-texts.ts";
-export { STYLE } from "./styles.ts";
 
 export interface RenderedMail {
   subject: string;
@@ -70,9 +65,14 @@ export function composeMail(mail: Mail): RenderedMail {
     ...(customer ? [{ paragraph: words.signOff === undefined ? signature : `${words.signOff}\n${signature}` }] : []),
   ];
   const footnote = mail.footnote && footnoteLines(mail.footnote);
+  const account = customer ? accountFooter(language) : undefined;
   const subject = singleLine(say(words.subject));
 
-  const text = [textBody(language, blocks), ...(footnote ? [`--\n${footnote.text.join("\n")}`] : [])];
+  const text = [
+    textBody(language, blocks),
+    ...(footnote ? [`--\n${footnote.text.join("\n")}`] : []),
+    ...(account ? [`--\n${account.text}`] : []),
+  ];
   const body = [
     `<h1 style="${STYLE.h1}">${escapeHtml(say(words.heading))}</h1>`,
     ...blocks.map(blockHtml),
@@ -81,8 +81,8 @@ export function composeMail(mail: Mail): RenderedMail {
   const preheader = words.preheader === undefined ? undefined : say(words.preheader);
   return {
     subject,
-    text: textDocument(text, customer ? language : undefined),
-    html: htmlDocument({ language, title: subject, preheader, body: body.join("\n"), audience: mail.audience }),
+    text: `${text.join("\n\n")}\n`,
+    html: htmlDocument({ language, title: subject, preheader, body: body.join("\n"), smallPrint: account?.html }),
   };
 }
 
@@ -108,48 +108,19 @@ function footnoteLines(footnote: Footnote): { text: string[]; html: string[] } {
   return lines;
 }
 
-// ---- The pieces of the frame before blocks, for the mails not yet written as blocks.
-
-/** `interpolate` for HTML: the texts are words, not markup, so the template and every value are escaped. */
-export function interpolateHtml(template: string, values: Values): string {
-  const escaped: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) escaped[name] = escapeHtml(String(value));
-  return interpolate(escapeHtml(template), escaped);
-}
-
-/**
- * The link to the account that every mail to a customer carries: a plain link to the sign-in page, which
- * signs no one in by itself (whoever forwards a mail forwards no access).
- */
-export function accountFooter(language: Language): { text: string; html: string } {
+/** The link to their account that ends every mail to a customer. */
+function accountFooter(language: Language): { text: string; html: string } {
   const { accountText, accountLink } = mailTexts[language].common;
   const url = accountUrl(language);
-  return {
-    text: `${accountText} ${url}`,
-    html: `${escapeHtml(accountText)} <a href="${escapeHtml(url)}" style="${STYLE.footerLink}">${escapeHtml(accountLink)}</a>`,
-  };
+  return { text: `${accountText} ${url}`, html: `${escapeHtml(accountText)} ${smallLink(url, accountLink)}` };
 }
 
-/**
- * The page around a mail's body: the brand above it in a white card, and `footer` (already HTML) in small
- * print below the card. The preheader is the line inboxes show after the subject; it is hidden in the mail.
- * A mail is a customer's unless said otherwise: its small print starts with the link to their account
- * (`accountFooter`); an operator's mail (`audience: "operator"`) has none.
- */
-export function htmlDocument(options: {
-  language: Language;
-  title: string;
-  preheader?: string;
-  body: string;
-  footer?: string;
-  audience?: "customer" | "operator";
-}): string {
+/** The page around a mail's body: the brand above it in a white card, and `smallPrint` (HTML) below the card. */
+function htmlDocument(options: { language: Language; title: string; preheader?: string; body: string; smallPrint?: string }): string {
   const preheader = options.preheader
     ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${escapeHtml(options.preheader)}</div>\n`
     : "";
-  const account = options.audience === "operator" ? [] : [accountFooter(options.language).html];
-  const small = [...account, ...(options.footer ? [options.footer] : [])].join("<br><br>\n");
-  const footer = small ? `<tr><td style="${STYLE.footer}">${small}</td></tr>\n` : "";
+  const footer = options.smallPrint ? `<tr><td style="${STYLE.footer}">${options.smallPrint}</td></tr>\n` : "";
   return `<!doctype html>
 <html lang="${options.language}" dir="${languageFacts(options.language).direction}">
 <head>
@@ -175,72 +146,4 @@ ${footer}</table>
 </body>
 </html>
 `;
-}
-
-/**
- * A two-column table of label and value, read by screen readers as row headers and cells. `breakValues` lets
- * long unbroken values (passwords, URLs) wrap instead of widening the card; `spaceAfter` leaves the room a
- * following paragraph needs (a following heading brings its own).
- */
-export function htmlRows(rows: Rows, options: { breakValues?: boolean; spaceAfter?: boolean } = {}): string {
-  const td = options.breakValues ? `${STYLE.td}word-break:break-all;` : STYLE.td;
-  const table = `width:100%;border-collapse:collapse;margin:0 0 ${options.spaceAfter ? 24 : 8}px;`;
-  const body = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th scope="row" style="${STYLE.th}">${escapeHtml(label)}</th><td style="${td}">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("\n");
-  return `<table cellpadding="0" cellspacing="0" border="0" style="${table}">\n${body}\n</table>`;
-}
-
-/** The rows as "label: value" lines, in the language's own punctuation (French puts a space before the colon). */
-export function textRows(language: Language, rows: Rows): string {
-  return rows.map(([label, value]) => interpolate(mailTexts[language].common.row, { label, value })).join("\n");
-}
-
-/** Escaped, with the line breaks kept. */
-export function htmlMultiline(value: string): string {
-  return escapeHtml(value.replace(/\r\n?/g, "\n")).replace(/\n/g, "<br>\n");
-}
-
-/**
- * Joins paragraphs of a plain-text mail with one blank line between them; an empty part is an absent section.
- * A customer's mail names its language (`forCustomerIn`): it ends with the link to their account.
- */
-export function textDocument(parts: ReadonlyArray<string>, forCustomerIn?: Language): string {
-  const account = forCustomerIn ? [`--\n${accountFooter(forCustomerIn).text}`] : [];
-  return `${[...parts, ...account].filter((part) => part !== "").join("\n\n")}\n`;
-}
-
-/** A link drawn as a button; `spaceAbove` sets it apart from the paragraph before it. */
-export function htmlButton(url: string, label: string, options: { spaceAbove?: boolean } = {}): string {
-  const margin = options.spaceAbove ? "margin:24px 0;" : "margin:0 0 24px;";
-  return `<p style="${margin}"><a href="${escapeHtml(url)}" style="${STYLE.button}">${escapeHtml(label)}</a></p>`;
-}
-
-/** The button's link written out, for clients that do not show the button or do not let it be clicked. */
-export function htmlLinkFallback(intro: string, url: string): string {
-  return `<p style="${STYLE.p}">${escapeHtml(intro)}<br>\n<a href="${escapeHtml(url)}" style="${STYLE.link}">${escapeHtml(url)}</a></p>`;
-}
-
-/**
- * Why the mail arrived and how to stop mails like it, for a mail sent without being asked for each time.
- * `words.reason` may use `values`; `words.unsubscribeText` gets the URL as `{{unsubscribeUrl}}`.
- */
-export function unsubscribeFooter(
-  words: { reason: string; unsubscribeText: string; unsubscribeLink: string },
-  values: Values,
-  unsubscribeUrl: string,
-): { text: string; html: string } {
-  const url = safeUrl(unsubscribeUrl);
-  return {
-    text: `${interpolate(words.reason, values)}\n${interpolate(words.unsubscribeText, { unsubscribeUrl: url })}`,
-    html: `${interpolateHtml(words.reason, values)}<br>\n<a href="${escapeHtml(url)}" style="${STYLE.footerLink}">${escapeHtml(words.unsubscribeLink)}</a>`,
-  };
-}
-
-/** Small print closing the card, set off by a rule: for footers that belong with the message itself. */
-export function htmlCardFooter(html: string): string {
-  return `<p style="${STYLE.cardFooter}">${html}</p>`;
 }

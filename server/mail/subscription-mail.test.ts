@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { languages } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
-import { mailTexts } from "./layout.ts";
+import { mailTexts } from "./mail-texts.ts";
 import {
   CHARGE_FAILED_MAIL_KIND,
   CHARGE_NOTICE_MAIL_KIND,
