@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultLanguage, type Language, languages as siteLanguages } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
+import { visibleText } from "../../tests/support/html.ts";
 import type { Order } from "../db/schema.ts";
 import { escapeHtml } from "./blocks.ts";
 import { interpolate, type MailTexts, mailTexts } from "./mail-texts.ts";
@@ -28,18 +29,6 @@ const expected: Record<Language, { period: string; card: string; greeting: strin
   es: { period: "3 meses", card: "Visa terminada en 4242", greeting: "Hola, Camille:" },
   fr: { period: "3 mois", card: "Visa se terminant par 4242", greeting: "Bonjour Camille," },
 };
-
-/** The words a reader sees in the HTML: tags dropped, entities decoded. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<head>[\s\S]*?<\/head>/, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-}
 
 describe("order confirmation", () => {
   for (const language of languages) {
