@@ -1,9 +1,16 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { logger } from "../logger.ts";
-import { type CountryDatabase, packagedCountryFiles, readCountryDatabase, readOnce } from "./country-database.ts";
+import {
+  type CountryDatabase,
+  packagedCountryFiles,
+  packagedCountryMmdb,
+  readCountryDatabase,
+  readCountryMmdb,
+  readOnce,
+} from "./country-database.ts";
 import { parseAddress } from "./ip-address.ts";
 
 const address = (text: string) => {
@@ -12,10 +19,13 @@ const address = (text: string) => {
   return parsed;
 };
 
-describe("the packaged IP-to-country database", () => {
+describe.each([
+  ["CSV files", () => readCountryDatabase(packagedCountryFiles())],
+  ["MaxMind DB file", () => readCountryMmdb(packagedCountryMmdb())],
+])("the packaged IP-to-country database, as its %s", (_edition, read) => {
   let database: CountryDatabase;
   beforeAll(async () => {
-    database = await readCountryDatabase(packagedCountryFiles());
+    database = await read();
   }, 60_000);
 
   // Addresses whose country has long been stable (checked against the package's CSV files): Google's public
@@ -69,5 +79,27 @@ describe("a database that cannot be read", () => {
     expect(read).toHaveBeenCalledTimes(1);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(JSON.stringify(errors.mock.calls[0])).toMatch(/could not be read/);
+  });
+});
+
+describe("a MaxMind DB file that cannot be read", () => {
+  const folder = mkdtempSync(join(tmpdir(), "country-mmdb-"));
+  const packaged = readFileSync(packagedCountryMmdb());
+  const file = (name: string, bytes: Uint8Array | string) => {
+    writeFileSync(join(folder, name), bytes);
+    return join(folder, name);
+  };
+
+  it("is refused, naming the file and what is wrong", async () => {
+    await expect(readCountryMmdb(join(folder, "missing.mmdb"))).rejects.toThrow(/ENOENT.*missing\.mmdb/);
+    await expect(readCountryMmdb(file("text.mmdb", "1,2,JP\n"))).rejects.toThrow("text.mmdb is not a MaxMind DB file");
+    await expect(readCountryMmdb(file("head.mmdb", packaged.subarray(0, 1_000_000)))).rejects.toThrow("head.mmdb is not a MaxMind DB file");
+    // The metadata is at the end: a file missing its start still has it, but not the tree it describes.
+    await expect(readCountryMmdb(file("tail.mmdb", packaged.subarray(-200)))).rejects.toThrow("tail.mmdb is shorter than its search tree");
+  });
+
+  it("is refused when it has no IPv6 tree, which would place IPv6 addresses by their first 32 bits", async () => {
+    const ipv4Only = join(packagedCountryMmdb(), "..", "geo-whois-asn-country-ipv4.mmdb");
+    await expect(readCountryMmdb(ipv4Only)).rejects.toThrow("geo-whois-asn-country-ipv4.mmdb has no IPv6 tree");
   });
 });
