@@ -1,27 +1,21 @@
 /**
- * `npm run bench:geo`: the IP-to-country readers of server/geolocation/ side by side. Each reads the packaged
- * database in a process of its own, so one's memory does not count in the other's: the time to read it,
+ * `npm run bench:geo`: the IP-to-country reader of server/geolocation/ measured, each reader in `readers` in
+ * a process of its own, so one's memory does not count in another's: the time to read the packaged database,
  * the heap, the array buffers and the resident memory after reading (after a collection), and lookups per
- * second on a fixed list of public addresses, IPv4 and IPv6. The answers' digest shows whether the readers agree.
+ * second on a fixed list of public addresses, IPv4 and IPv6. The answers' digest shows whether readers agree:
+ * add one to `readers` to weigh it against today's (docs/decisions/0046-ip-to-country-reader.md did).
  *   --rounds N   each reader N times, in turn (default 3)
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import {
-  type CountryDatabase,
-  packagedCountryFiles,
-  packagedCountryMmdb,
-  readCountryDatabase,
-  readCountryMmdb,
-} from "../server/geolocation/country-database.ts";
+import { type CountryDatabase, packagedCountryFile, readCountryDatabase } from "../server/geolocation/country-database.ts";
 import type { Address } from "../server/geolocation/ip-address.ts";
 import { isPublicAddress } from "../server/geolocation/public-address.ts";
 
 const readers: Record<string, () => Promise<CountryDatabase>> = {
-  "CSV ranges (country-table.ts)": () => readCountryDatabase(packagedCountryFiles()),
-  "MMDB (mmdb-lib)": () => readCountryMmdb(packagedCountryMmdb()),
+  "MMDB (mmdb-lib)": () => readCountryDatabase(packagedCountryFile()),
 };
 
 interface Figures {
