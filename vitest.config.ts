@@ -18,6 +18,10 @@ export default defineConfig({
       "docs/**/*.test.ts",
     ],
     environment: "node",
+    // The limits catch a test that hangs; they measure nothing. Real work (a migration on PostgreSQL, a
+    // thousand generated cookies) takes seconds, and five times that on a CI machine with a core taken.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // The server's info lines (an event applied, a mail sent) are noise in a test run; problems still show.
     env: { LOG_LEVEL: "warn" },
   },

@@ -11,7 +11,8 @@
  *
  * A public page goes further and waits for the visitor's first interaction as well
  * (docs/decisions/0034-hydration-on-first-interaction.md): its controls work natively until then, and a
- * visitor who only reads downloads none of the app.
+ * visitor who only reads downloads none of the app. Every rule of when a page's JavaScript runs, as it now
+ * stands: docs/decisions/0044-when-a-page-s-javascript-runs.md.
  */
 
 import wakeAfterPaint from "virtual:page-script/wake-after-paint";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMailLanguage } from "../server/db/customer-preferences.ts";
-import { mailTexts } from "../server/mail/layout.ts";
+import { mailTexts } from "../server/mail/mail-texts.ts";
 import { testTargets } from "../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed, testAccessDetails } from "../tests/support/orders";
 import { fulfilOrder } from "./admin/orders/deliver.server";

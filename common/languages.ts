@@ -1,7 +1,7 @@
 /**
  * The site's languages, declared here and nowhere else: the routes, the messages, the mails, the console, the
  * picker's flags, the country table and the tests all derive from this list or are checked against it
- * (README, "Adding a language"). Pure: safe on the server, in the browser and in plain Node.
+ * (docs/architecture.md, "Adding a language"). Pure: safe on the server, in the browser and in plain Node.
  */
 
 /** One shape of a flag, drawn in a 30 by 20 box: an SVG element and its attributes. */

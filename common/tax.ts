@@ -1,5 +1,5 @@
 /**
- * The tax inside a tax-inclusive price, in integer cents (issue 23; docs/decisions/0021-invoices-and-tax.md).
+ * The tax inside a tax-inclusive price, in integer cents (docs/decisions/0021-invoices-and-tax.md).
  *
  * Prices in content/site.ts are what the customer pays. A rate is an integer in basis points (2100 = 21 %,
  * 2550 = 25.5 %), never a float, and the arithmetic is done on BigInt so no cent is lost to binary fractions.

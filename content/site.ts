@@ -1,7 +1,8 @@
 /**
  * The operator's configuration: brand, marketing figures, plans and constants.
  * Every page reads its figures from here, so one claim can never show two values.
- * Edit freely; `npm run check:content` (and the server at start) validates this file.
+ * Edit freely: the server checks this file as it starts and refuses to start on a mistake, saying where
+ * (app/content/validate-content.ts); `npm run test:unit -- app/content/validate-content.test.ts` checks it too.
  */
 export const site = {
   brand: {
@@ -26,7 +27,7 @@ export const site = {
   currency: "EUR",
 
   /**
-   * Who sells: what every invoice and credit note names as the seller (issue 23). The legal name and postal
+   * Who sells: what every invoice and credit note names as the seller, as the law asks. The legal name and postal
    * address as registered, the country as ISO 3166-1 alpha-2 (it decides the VAT of the seller's own
    * customers with TAX_MODE=eu-oss), the tax identification number (NIF, SIREN/TVA, USt-IdNr…), and the
    * prefix of the invoice numbers ("" for none: `2026-000001`; "NS-" gives `NS-2026-000001`). How long
@@ -62,7 +63,7 @@ export const site = {
   ],
 
   /**
-   * The free trial (issue 24): a short test line before the first purchase, asked for at `/trial` (linked
+   * The free trial: a short test line before the first purchase, asked for at `/trial` (linked
    * under the plans) with a name, an e-mail confirmed by a mailed code and a country, no card. `hours` is how
    * long the line runs (1 to 168), `viewers` how many screens it allows (one of `viewerChoices`). One trial per
    * e-mail ever, per client address every 30 days, none for an e-mail that has paid an order. With `enabled:
@@ -71,7 +72,7 @@ export const site = {
   trial: { enabled: true, hours: 24, viewers: 1 },
 
   /**
-   * Automatic renewal (issue 24): whether the checkout offers "Renew automatically every N months" beside
+   * Automatic renewal: whether the checkout offers "Renew automatically every N months" beside
    * Pay, and whether that box starts ticked. The customer can stop it any time in their account and keeps
    * the period they paid. A link with `?automatic=off` (the free trial's mail) always starts it unticked.
    */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale`: the shop at a million orders (issue 22). Seeds a database (SQLite under
+ * `npm run bench:scale`: the shop at a million orders, as it would be a few years in. Seeds a database (SQLite under
  * $SCALE_DATA_DIR (default data/scale/), and PostgreSQL too when DATABASE_URL is set) through the fast path of
  * scripts/bench-scale/seed.ts, serves it with the built server (`npm run build` first), and times every
  * console page, an action, the exports, the public pages and 100,000 jobs drained by two servers. Prints

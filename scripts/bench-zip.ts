@@ -1,7 +1,7 @@
 /**
  * The month's ZIP of invoices measured in process, without a server (ms per PDF, PDFs/s, heap and RSS
  * growth, the longest event-loop gap). The app's modules import without extensions, so they load through Vite.
- *   node --expose-gc scripts/bench-zip.ts <sqlite file> [documents to render alone, default 500]
+ *   npm run bench:zip -- <sqlite file> [documents to render alone, default 500]   (node --expose-gc)
  */
 import { createServer } from "vite";
 

@@ -7,7 +7,7 @@ interface SignInFormProps {
   step: "password" | "code";
   next: string;
   notice: "signedOut" | "signedOutEverywhere" | "expired" | null;
-  problem?: "failed" | "limited" | "codeFailed";
+  problem?: "failed" | "limited" | "codeFailed" | "unavailable";
   email?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The words beside Pay when the checkout offers automatic renewal (issue 24): the box's label ("Renew
+ * The words beside Pay when the checkout offers automatic renewal: the box's label ("Renew
  * automatically every 3 months") and the terms in plain words: the price, the period, the next charge date
  * and how to stop. Pure: the page passes its translator, and the date already written in its language.
  */

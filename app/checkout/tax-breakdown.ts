@@ -1,5 +1,5 @@
 /**
- * What the checkout's order summary says of the VAT inside the price (issue 23; decision 0024), worked out
+ * What the checkout's order summary says of the VAT inside the price (decision 0024), worked out
  * in the browser from the same pure functions the invoice uses (common/tax.ts, common/tax-rates.ts), so the
  * summary and the invoice can never disagree, and the server renders the same text for a page without JavaScript.
  */

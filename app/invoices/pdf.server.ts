@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes as PDFs (issue 23; docs/decisions/0022-invoice-pdf-and-mail.md), drawn from the
+ * Invoices and credit notes as PDFs (docs/decisions/0022-invoice-pdf-and-mail.md), drawn from the
  * document's stored snapshot, never from the order as it is now, so a PDF made years later says what the
  * invoice said the day it was issued. The words are the account page's (document-view.ts, document-texts.ts).
  *

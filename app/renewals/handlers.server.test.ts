@@ -19,17 +19,18 @@ const END = new Date("2026-06-01T09:30:00.000Z");
 const runAt = (job: Job) => new Date(job.run_at);
 
 const expected = {
-  en: { subject: "Your NovaStream access ends on June 1, 2026", greeting: "Hi Camille,", renew: "Renew my plan", path: "" },
+  en: { subject: "Your NovaStream access ends on June 1, 2026", greeting: "Hi Camille,", renew: "Renew my plan:", path: "" },
   es: {
     subject: "Tu acceso a NovaStream termina el 1 de junio de 2026",
     greeting: "Hola, Camille:",
-    renew: "Renovar mi plan",
+    renew: "Renovar mi plan:",
     path: "/es",
   },
   fr: {
     subject: "Votre accès NovaStream se termine le 1 juin 2026",
     greeting: "Bonjour Camille,",
-    renew: "Renouveler ma formule",
+    // French puts a no-break space before the colon.
+    renew: "Renouveler ma formule\u00a0:",
     path: "/fr",
   },
 };
@@ -72,7 +73,7 @@ for (const target of testTargets) {
         const renew = mail?.body_text.match(/(https?:\/\/[^\s?]+)\?renew=(\S+)/);
         const unsubscribe = mail?.body_text.match(/(https?:\/\/[^\s?]+)\?token=(\S+)/);
         expect(mail?.body_text).toContain(expected[language].greeting);
-        expect(mail?.body_text).toContain(`${expected[language].renew}: ${renew?.[0]}`);
+        expect(mail?.body_text).toContain(`${expected[language].renew} ${renew?.[0]}`);
         expect(new URL(renew?.[1] ?? "").pathname).toBe(`${expected[language].path}/checkout`);
         expect(new URL(unsubscribe?.[1] ?? "").pathname).toBe(`${expected[language].path}/reminders/unsubscribe`);
         expect(readRenewalToken(renew?.[2], runAt(job), bed.key)?.orderId).toBe(order.id);

@@ -2,43 +2,19 @@
  * The repository stands alone: what it decided is in docs/decisions/, and nothing in it cites a document
  * kept elsewhere. Fails when a file names the design document or the shared folder that live outside the
  * repository, or cites a numbered section of anything but an RFC; when a file cites a decision record that does
- * not exist; and when a record lacks one of its four sections or its line in the index.
+ * not exist; and when a record lacks its Status line, one of its four sections or its line in the index, or is
+ * superseded by a record that does not exist or does not name it.
  */
-import { execFileSync } from "node:child_process";
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { linesWhere, repositoryFiles, repositoryRoot as root } from "../../tests/support/repository-files.ts";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const recordsFolder = "docs/decisions";
 const recordName = /^(\d{4})-[a-z0-9-]+\.md$/;
 const sections = ["Context", "Decision", "Consequences", "Figures"];
-
-/** The text files git tracks, and new ones it does not ignore, so the test also holds before a commit. */
-function repositoryFiles(): { path: string; text: string }[] {
-  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" });
-  const paths = [...new Set(listed.split("\0").filter(Boolean))].filter((path) => {
-    try {
-      // A file deleted but not yet staged is listed and gone; node_modules is a symlink to a folder.
-      return lstatSync(join(root, path)).isFile();
-    } catch {
-      return false;
-    }
-  });
-  return paths.flatMap((path) => {
-    const bytes = readFileSync(join(root, path));
-    // An image cites nothing, and its bytes read as text could match by chance: files with a NUL byte are left out.
-    return bytes.includes(0) ? [] : [{ path, text: bytes.toString("utf8") }];
-  });
-}
-
-/** `path:line: the line` for every line of every file that matches `pattern`. */
-function linesMatching(files: { path: string; text: string }[], pattern: RegExp): string[] {
-  return files.flatMap(({ path, text }) =>
-    text.split("\n").flatMap((line, index) => (pattern.test(line) ? [`${path}:${index + 1}: ${line.trim().slice(0, 160)}`] : [])),
-  );
-}
+/** A record's third line: accepted, or superseded by a newer record (the one that states the rules as they are now). */
+const statusLine = /^Status: (?:accepted|superseded by \[(\d{4})\]\((\d{4}-[a-z0-9-]+\.md)\), \d{4}-\d{2}-\d{2};)/;
 
 /** The records a file cites by path; inside the folder, records also link to each other by file name alone. */
 function citedRecords(path: string, text: string): string[] {
@@ -60,7 +36,10 @@ describe("citations", () => {
 
   for (const [what, pattern] of Object.entries(outside)) {
     it(`never cite ${what}`, () => {
-      expect(linesMatching(files, pattern), `cite the record in ${recordsFolder}/ instead, or give the reason itself`).toEqual([]);
+      expect(
+        linesWhere(files, (line) => pattern.test(line)),
+        `cite the record in ${recordsFolder}/ instead, or give the reason itself`,
+      ).toEqual([]);
     });
   }
 
@@ -91,6 +70,21 @@ describe("decision records", () => {
       const missing = sections.filter((section) => !new RegExp(`^## ${section}\\s*$`, "m").test(text));
       expect(missing, "sections missing").toEqual([]);
       expect(index).toContain(`(${name})`);
+    });
+
+    it(`${name} says whether it stands or which record supersedes it`, () => {
+      const text = readFileSync(join(root, recordsFolder, name), "utf8");
+      const status = statusLine.exec(text.split("\n")[2] ?? "");
+      expect(status, "the third line: Status: accepted, … or Status: superseded by [NNNN](NNNN-….md), YYYY-MM-DD; …").not.toBeNull();
+      const [, number, successor] = status ?? [];
+      if (successor === undefined) return;
+      expect(successor.startsWith(`${number}-`), "the link names its own record").toBe(true);
+      expect(records, "the record that supersedes it exists").toContain(successor);
+      expect(readFileSync(join(root, recordsFolder, successor), "utf8"), `${successor} names the record it supersedes`).toContain(
+        `(${name})`,
+      );
+      const row = index.split("\n").find((line) => line.startsWith(`| [${name.slice(0, 4)}](${name})`));
+      expect(row, "its line in the index says so").toContain(`| Superseded by [${number}](${successor}).`);
     });
   }
 });

@@ -1,6 +1,7 @@
 /**
- * Seeds the scale bench's database by itself: `node scripts/bench-scale/seed-command.ts [--orders N]
- * [--file PATH]` (default `$SCALE_DATA_DIR/scale.db`, `data/scale/` unless set), PostgreSQL when DATABASE_URL is set (an empty database). The bench calls the same code.
+ * Seeds the scale bench's database by itself: `npm run bench:scale:seed -- [--orders N] [--file PATH]`
+ * (default `$SCALE_DATA_DIR/scale.db`, `data/scale/` unless set), PostgreSQL when DATABASE_URL is set (an
+ * empty database). The bench calls the same code.
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";

@@ -5,7 +5,7 @@
 import { eventTimingThresholdMs, type FirstTapFigures } from "./first-tap.ts";
 import { type Check, mark } from "./report.ts";
 
-/** Interaction to Next Paint of the first tap at 4x CPU slowdown (issue 25). */
+/** Interaction to Next Paint of the first tap at 4x CPU slowdown: "good" by Core Web Vitals' threshold. */
 export const firstTapBudgetMs = 200;
 
 const latency = (ms: number | null) =>

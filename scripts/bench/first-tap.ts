@@ -1,5 +1,5 @@
 /**
- * The first tap on a phone (issue 25): how long the page takes to answer a visitor's first tap on a control,
+ * The first tap on a phone: how long the page takes to answer a visitor's first tap on a control,
  * as Interaction to Next Paint counts it, at 4x CPU slowdown. Each page is loaded fresh in Debian's Chromium
  * (a phone's viewport, touch, a visitor's user agent); the control is tapped as soon as the page has loaded,
  * while it may still be hydrating, which is the worst moment; Chromium's Event Timing API reports the

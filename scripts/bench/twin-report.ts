@@ -1,6 +1,6 @@
 /**
  * The page beside its twin (twin.ts): the figures of both, measured in turn in the same run, and the
- * difference, which is what the page's JavaScript costs (issue 25; docs/decisions/0032). Pure formatting,
+ * difference, which is what the page's JavaScript costs (docs/decisions/0032-the-page-beside-its-twin.md). Pure formatting,
  * unit-tested (twin-report.test.ts).
  */
 import { type Check, mark, type PageFigures } from "./report.ts";
@@ -107,8 +107,8 @@ export function referenceRunsText(runs: PageFigures[]): string {
 }
 
 /**
- * The floor against another site's (issue 25): each twin's TBT beside the TBT of a reference landing page
- * (`--beside`, AstroWind's in the issue) measured in the same run, the median of its runs.
+ * The floor against another site's: each twin's TBT beside the TBT of a reference landing page (`--beside`,
+ * AstroWind's, the fastest static landing template we know) measured in the same run, the median of its runs.
  */
 export function floorTable(pairs: PageAndTwinFigures[], referenceTbtMs: number): string[] {
   const pageWidth = Math.max(20, ...pairs.map(({ page }) => page.url.length + 5)) + 1;

@@ -1,6 +1,6 @@
 /**
- * The page's own floor (issue 25): its twin is the same HTML and CSS with every script removed, served by
- * the same server. Two proxies in front of the bench's server: one passes every byte through (the page),
+ * The page's own floor (docs/decisions/0032-the-page-beside-its-twin.md): its twin is the same HTML and CSS
+ * with every script removed, served by the same server. Two proxies in front of the bench's server: one passes every byte through (the page),
  * the other removes the scripts from each HTML answer (the twin). Both add the same hop, so the difference
  * between a page's figures and its twin's is what our JavaScript costs, whatever the machine's minute.
  */

@@ -1,6 +1,6 @@
 /**
  * The figures of docs/architecture.md: files and lines per layer, imports between layers, what the check
- * finds, and the sizes of the files. `node scripts/dependencies/figures.ts` prints them as Markdown tables.
+ * finds, and the sizes of the files. `npm run figures` prints them as Markdown tables.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -15,7 +15,7 @@ export const customerStates = ["active", "ending", "expired"] as const;
 /** `ending`: the access ends within {@link ENDING_SOON_DAYS} days; `expired`: it has ended. */
 export type CustomerState = (typeof customerStates)[number];
 /**
- * Automatic renewal (issue 24): `renews` has a live subscription that is paid up, `failing` one whose last
+ * Automatic renewal: `renews` has a live subscription that is paid up, `failing` one whose last
  * charge was refused, `no-renewal` an access still running with no live subscription (it ends unless renewed).
  */
 export const renewalFilters = ["renews", "failing", "no-renewal"] as const;

@@ -1,5 +1,5 @@
 /**
- * The books' side of the database (issue 23; conventions in schema.ts): invoices and credit notes, each a
+ * The books' side of the database (conventions in schema.ts): invoices and credit notes, each a
  * snapshot of what the law asks taken when it is issued and never changed, and the counters that number
  * them (docs/decisions/0021-invoices-and-tax.md).
  */

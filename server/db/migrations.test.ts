@@ -88,6 +88,7 @@ for (const target of testTargets) {
           "payment_events_event_key",
           "trials_confirmed_email_key_key",
           "jobs_due_order_idx",
+          "mails_kind_created_idx",
         ]),
       );
     });

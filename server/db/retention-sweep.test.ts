@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/
 import { queueMail } from "../mail/mail-job.ts";
 import { ACCOUNT_MAIL_KINDS } from "../mail/sign-in-mail.ts";
 import { createMailTransport } from "../mail/transport.ts";
+import { TRIAL_MAIL_KINDS } from "../mail/trial-mail.ts";
 import { migrateToLatest } from "./database.ts";
 import { mailJobKey } from "./mails.ts";
 import { findOrderById } from "./repositories.ts";
@@ -142,7 +143,7 @@ for (const target of testTargets) {
       });
     });
 
-    it("deletes the sign-in and step-up mails once their sign-ins are forgotten, and the outbox's files of every mail it deletes", async () => {
+    it("deletes the sign-in, step-up and trial code mails once their codes are forgotten, and the outbox's files of every mail it deletes", async () => {
       const who = someCustomer();
       const mine = await customerWithEverything(handle.db, who, NOW);
       const old = new Date(NOW.getTime() - 11 * yearMs);
@@ -152,9 +153,16 @@ for (const target of testTargets) {
       const stale = [
         await mail(ACCOUNT_MAIL_KINDS.signIn, dayBefore),
         await mail(ACCOUNT_MAIL_KINDS.stepUp, dayBefore),
+        await mail(TRIAL_MAIL_KINDS.code, dayBefore),
+        await mail(TRIAL_MAIL_KINDS.refused, dayBefore),
         await mail("order-confirmation", old, mine.ancient.id),
       ];
-      const recent = [await mail(ACCOUNT_MAIL_KINDS.signIn, new Date(NOW.getTime() - 60 * 60_000)), await mail("order-confirmation", NOW)];
+      const hourBefore = new Date(NOW.getTime() - 60 * 60_000);
+      const recent = [
+        await mail(ACCOUNT_MAIL_KINDS.signIn, hourBefore),
+        await mail(TRIAL_MAIL_KINDS.code, hourBefore),
+        await mail("order-confirmation", NOW),
+      ];
       const outbox = await mkdtemp(join(tmpdir(), "sweep-outbox-"));
       try {
         const transport = createMailTransport({ outboxDirectory: outbox, from: "Shop <shop@example.com>" });

@@ -6,7 +6,7 @@
  * date loses its details and its address, and an ended subscription of an anonymised order its address, card
  * and processor ids (subscription-erasure.ts). The privacy page states the period. Batches of `batchSize` orders,
  * each in its own transaction, so a first sweep over years of orders never holds the database for long.
- * The sign-in and step-up mails go once their sign-ins are forgotten (account-housekeeping.ts): the link and
+ * The sign-in, step-up and trial code mails go once their sign-ins are forgotten (account-housekeeping.ts): the link and
  * code they carried are worthless by then, and each names its address. Every mail deleted here loses its
  * file in the outbox too.
  */
@@ -15,6 +15,7 @@ import { sql } from "kysely";
 import { anonymisedOrderChanges, erasedPlaceholder } from "../customer-data/erasure-plan.ts";
 import { removeOutboxFiles } from "../mail/outbox-files.ts";
 import { ACCOUNT_MAIL_KINDS } from "../mail/sign-in-mail.ts";
+import { TRIAL_MAIL_KINDS } from "../mail/trial-mail.ts";
 import { SIGN_IN_KEPT_MS } from "./account-housekeeping.ts";
 import { scrubTimelines } from "./customer-erasure.ts";
 import type { Database } from "./database.ts";
@@ -70,15 +71,13 @@ export async function sweepExpiredOrders(
   return swept;
 }
 
-/** Sign-in and step-up mails sent before the sign-ins they belong to are forgotten; returns their ids. */
+/** The mails that carry a code and an address, and nothing the customer keeps: worthless once the code is. */
+const codeMailKinds = [...Object.values(ACCOUNT_MAIL_KINDS), TRIAL_MAIL_KINDS.code, TRIAL_MAIL_KINDS.refused];
+
+/** Sign-in, step-up and trial code mails sent before the sign-ins they belong to are forgotten; returns their ids. */
 async function forgetSignInMails(db: Database, now: Date): Promise<number[]> {
   const before = new Date(now.getTime() - SIGN_IN_KEPT_MS).toISOString();
-  const mails = await db
-    .selectFrom("mails")
-    .select("id")
-    .where("kind", "in", Object.values(ACCOUNT_MAIL_KINDS))
-    .where("created_at", "<", before)
-    .execute();
+  const mails = await db.selectFrom("mails").select("id").where("kind", "in", codeMailKinds).where("created_at", "<", before).execute();
   const ids = mails.map((mail) => mail.id);
   await deleteMails(db, ids);
   return ids;

@@ -93,7 +93,7 @@ for (const target of testTargets) {
         await claimDueJobs(recording, { worker: "w1", now: at(5_000), ...lease, kinds: ["mail"] });
         const claim = recorded.find((query) => /order by "run_at", "id"/.test(query.sql));
         const steps = await planOf(recording, target.dialect, claim!);
-        // 100,000 mails due at once: a sort read all of them for every claim of 10 (issue 22's drain).
+        // 100,000 mails due at once: a sort read all of them for every claim of 10 (the scale bench's drain).
         expect(steps.join("\n")).toMatch(/jobs_due_order_idx/);
         expect(steps.filter((step) => /Sort|TEMP B-TREE/.test(step))).toEqual([]);
       } finally {

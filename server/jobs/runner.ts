@@ -35,7 +35,8 @@ export interface JobRunnerOptions {
   batchSize?: number;
   /**
    * Jobs of a batch run at once. Most jobs wait on something else (the mail server, the provisioning system,
-   * the database): several in flight keep a server busy while each waits (issue 22: 100,000 due mails).
+   * the database): several in flight keep a server busy while each waits, so 100,000 mails due at once drain
+   * within the scale bench's budget (docs/decisions/0035-jobs-in-a-process-of-their-own.md).
    */
   concurrency?: number;
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { site } from "../../content/site.ts";
+import { visibleText } from "../../tests/support/html.ts";
 import { type AccessDetails, renderAccessMail, renderRefundMail, setupGuidesUrl } from "./access-mail.ts";
 
 const languages = ["en", "es", "fr"] as const;
@@ -19,18 +20,6 @@ const access = {
   endsAt: new Date("2026-06-01T10:00:00.000Z"),
 };
 const refund = { reference: "NS-7F3K-9QXD", firstName: "Camille", amount: "29,00 €", refundedAt: new Date("2026-03-05T10:00:00.000Z") };
-
-/** The words a reader sees in the HTML: tags dropped, entities decoded. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<head>[\s\S]*?<\/head>/, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-}
 
 const expected = {
   en: { greeting: "Hi Camille,", end: "June 1, 2026", refunded: "March 5, 2026", guides: `${site.brand.origin}/blog?category=devices` },

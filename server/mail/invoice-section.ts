@@ -4,7 +4,8 @@
  * (`orderConfirmation.invoice*` in content/mail/<language>.json), so the two mails say it alike.
  */
 import type { Language } from "../../common/languages.ts";
-import { escapeHtml, htmlButton, htmlLinkFallback, interpolate, mailTexts, STYLE, safeUrl, singleLine } from "./layout.ts";
+import type { Block } from "./blocks.ts";
+import { interpolate, mailTexts, singleLine } from "./mail-texts.ts";
 
 /** The order's invoice and its page in the account, in the mail's language (absolute http(s) URL). */
 export interface InvoiceLink {
@@ -12,19 +13,13 @@ export interface InvoiceLink {
   url: string;
 }
 
-/** The section as plain-text paragraphs and HTML blocks; both empty without an invoice. */
-export function invoiceSection(language: Language, link: InvoiceLink | undefined): { text: string[]; html: string[] } {
-  if (!link) return { text: [], html: [] };
+/** The section's blocks; none without an invoice. */
+export function invoiceBlocks(language: Language, link: InvoiceLink | undefined): Block[] {
+  if (!link) return [];
   const t = mailTexts[language].orderConfirmation;
-  const url = safeUrl(link.url);
-  const sentence = interpolate(t.invoiceText, { number: singleLine(link.number) });
-  return {
-    text: [`${t.invoiceHeading}\n${sentence}\n${url}`],
-    html: [
-      `<h2 style="${STYLE.h2}">${escapeHtml(t.invoiceHeading)}</h2>`,
-      `<p style="${STYLE.p}">${escapeHtml(sentence)}</p>`,
-      htmlButton(url, t.invoiceButton),
-      htmlLinkFallback(t.invoiceLinkIntro, url),
-    ],
-  };
+  return [
+    { heading: t.invoiceHeading },
+    { paragraph: interpolate(t.invoiceText, { number: singleLine(link.number) }) },
+    { button: { label: t.invoiceButton, url: link.url, fallback: t.invoiceLinkIntro } },
+  ];
 }

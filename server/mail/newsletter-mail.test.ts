@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { languages } from "../../common/languages.ts";
-import { mailTexts } from "./layout.ts";
+import { mailTexts } from "./mail-texts.ts";
 import { renderNewsletterAlreadySubscribed } from "./newsletter-mail.ts";
 
 describe("the mail to an address signed up again", () => {

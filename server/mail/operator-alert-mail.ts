@@ -7,22 +7,9 @@
 
 import { defaultLanguage, type Language, localeTags } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
-import {
-  escapeHtml,
-  htmlButton,
-  htmlCardFooter,
-  htmlDocument,
-  htmlRows,
-  interpolate,
-  interpolateHtml,
-  mailTexts,
-  type RenderedMail,
-  type Rows,
-  STYLE,
-  singleLine,
-  textDocument,
-  textRows,
-} from "./layout.ts";
+import type { Block, Rows } from "./blocks.ts";
+import { composeMail, type RenderedMail } from "./layout.ts";
+import { interpolate, mailTexts, singleLine } from "./mail-texts.ts";
 
 export const OPERATOR_ALERT_MAIL_KIND = "operator-delivery-alert";
 
@@ -44,26 +31,16 @@ export function renderDeliveryAlertMail(input: DeliveryAlertInput, language: Lan
     input.paidAt,
   );
   const values = { brand: site.brand.name, reference: singleLine(input.reference), paidAt: `${paidAt} UTC` };
-  const url = consoleOrderUrl(input.reference);
   const rows: Rows = [
     [t.referenceLabel, values.reference],
     [t.planLabel, singleLine(input.plan)],
     [t.paidLabel, values.paidAt],
   ];
-  const subject = singleLine(interpolate(t.subject, values));
-
-  const text = textDocument([interpolate(t.intro, values), textRows(language, rows), `${t.linkText}\n${url}`, t.hint, t.once]);
-  const body = [
-    `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
-    `<p style="${STYLE.p}">${interpolateHtml(t.intro, values)}</p>`,
-    htmlRows(rows, { spaceAfter: true }),
-    htmlButton(url, t.button),
-    `<p style="${STYLE.p}">${escapeHtml(t.hint)}</p>`,
-    htmlCardFooter(escapeHtml(t.once)),
-  ].join("\n");
-  return {
-    subject,
-    text,
-    html: htmlDocument({ language, title: subject, preheader: interpolate(t.preheader, values), body, audience: "operator" }),
-  };
+  const blocks: Block[] = [
+    { paragraph: interpolate(t.intro, values) },
+    { rows },
+    { button: { label: t.button, url: consoleOrderUrl(input.reference) } },
+    { paragraph: t.hint },
+  ];
+  return composeMail({ language, words: t, values, blocks, footnote: { text: t.once }, audience: "operator" });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { site } from "../../content/site.ts";
+import { visibleText } from "../../tests/support/html.ts";
 import { REMINDER_MAIL_KIND, renderRenewalReminder } from "./reminder-mail.ts";
 
 const input = {
@@ -11,17 +12,6 @@ const input = {
   unsubscribeUrl: `${site.brand.origin}/fr/reminders/unsubscribe?token=ghi.jkl`,
   linkDays: 30,
 };
-
-/** The words a reader sees in the HTML: tags dropped, entities decoded. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<head>[\s\S]*?<\/head>/, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 const expected = {
   en: { subject: "Your NovaStream access ends on June 1, 2026", greeting: "Hi Camille,", button: "Renew my plan" },

@@ -1,26 +1,14 @@
 /**
  * The mail of a renewal: sent when it is paid (instead of the first order's "your access details will
  * follow": it is the same line) and when an operator extends the line by hand. Both say the new end date.
- * Pure, like templates.ts, from layout.ts's pieces; the words are `renewalMail` in content/mail/<language>.json.
+ * Pure, like templates.ts: its blocks in layout.ts's frame; the words are `renewalMail` in content/mail/<language>.json.
  */
 import type { Language } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
-import { type InvoiceLink, invoiceSection } from "./invoice-section.ts";
-import {
-  escapeHtml,
-  htmlDocument,
-  htmlRows,
-  interpolate,
-  interpolateHtml,
-  longDate,
-  mailTexts,
-  type RenderedMail,
-  type Rows,
-  STYLE,
-  singleLine,
-  textDocument,
-  textRows,
-} from "./layout.ts";
+import type { Block, Rows } from "./blocks.ts";
+import { type InvoiceLink, invoiceBlocks } from "./invoice-section.ts";
+import { composeMail, type RenderedMail } from "./layout.ts";
+import { interpolate, longDate, mailTexts, singleLine } from "./mail-texts.ts";
 
 export const RENEWAL_MAIL_KINDS = { paid: "renewal-confirmation", extended: "access-extended" } as const;
 
@@ -57,28 +45,12 @@ export function renderRenewalMail(input: RenewalMailInput, language: Language): 
     [t.viewersLabel, String(input.viewers)],
     [t.endsLabel, values.endDate],
   ];
-  const intro = input.occasion === "paid" ? t.paidIntro : t.extendedIntro;
-  const subject = singleLine(interpolate(t.subject, values));
-  const signature = interpolate(mailTexts[language].common.signature, values);
-  const invoice = invoiceSection(language, input.invoice);
-  const text = textDocument([
-    interpolate(t.greeting, values),
-    interpolate(intro, values),
-    textRows(language, rows),
-    t.sameLine,
-    ...invoice.text,
-    interpolate(t.help, values),
-    `${t.signOff}\n${signature}`,
-  ]);
-  const body = [
-    `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
-    `<p style="${STYLE.p}">${interpolateHtml(t.greeting, values)}</p>`,
-    `<p style="${STYLE.p}">${interpolateHtml(intro, values)}</p>`,
-    htmlRows(rows, { breakValues: true }),
-    `<p style="${STYLE.p}">${escapeHtml(t.sameLine)}</p>`,
-    ...invoice.html,
-    `<p style="${STYLE.p}">${interpolateHtml(t.help, values)}</p>`,
-    `<p style="${STYLE.p}">${escapeHtml(t.signOff)}<br>\n${escapeHtml(signature)}</p>`,
-  ].join("\n");
-  return { subject, text, html: htmlDocument({ language, title: subject, preheader: interpolate(t.preheader, values), body }) };
+  const blocks: Block[] = [
+    { paragraph: interpolate(input.occasion === "paid" ? t.paidIntro : t.extendedIntro, values) },
+    { rows },
+    { paragraph: t.sameLine },
+    ...invoiceBlocks(language, input.invoice),
+    { paragraph: interpolate(t.help, values) },
+  ];
+  return composeMail({ language, words: t, values, blocks });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { languages } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
-import { mailTexts } from "./layout.ts";
+import { visibleText } from "../../tests/support/html.ts";
+import { mailTexts } from "./mail-texts.ts";
 import {
   CHARGE_FAILED_MAIL_KIND,
   CHARGE_NOTICE_MAIL_KIND,
@@ -10,17 +11,6 @@ import {
   renderSubscriptionEnded,
   SUBSCRIPTION_ENDED_MAIL_KIND,
 } from "./subscription-mail.ts";
-
-/** The words a reader sees in the HTML: tags dropped, entities decoded, spaces run together. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<head>[\s\S]*?<\/head>/, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 const accountUrl = `${site.brand.origin}/fr/account`;
 const notice = {

@@ -1,15 +1,17 @@
 /**
  * The mails of automatic renewal (docs/decisions/0025-automatic-renewal.md): the notice before a charge, the
  * failed charge, and the end of renewing. Pure functions returning `{ subject, text, html }` like
- * reminder-mail.ts, built from layout.ts's pieces through subscription-mail-parts.ts; the words are
- * `subscription` in content/mail/<language>.json. Links are made by the caller and checked here to be absolute
- * http(s); every value in the HTML is escaped. They are transactional (they come with the subscription, not
+ * reminder-mail.ts: their blocks in layout.ts's frame; the words are `subscription` in
+ * content/mail/<language>.json. Links are made by the caller; the layout refuses any that is not absolute
+ * http(s). They are transactional (they come with the subscription, not
  * with a list), so none has an unsubscribe link; the notice says why it came.
  */
 import type { Language } from "../../common/languages.ts";
 import type { PlanKey } from "../../content/site.ts";
-import { longDate, mailTexts, type RenderedMail, safeUrl } from "./layout.ts";
-import { baseValues, cardText, composeMail, type MailPart, money } from "./subscription-mail-parts.ts";
+import type { Block } from "./blocks.ts";
+import { composeMail, type RenderedMail } from "./layout.ts";
+import { interpolate, longDate, mailTexts } from "./mail-texts.ts";
+import { baseValues, cardText, money } from "./subscription-mail-parts.ts";
 
 export const CHARGE_NOTICE_MAIL_KIND = "subscription-charge-notice";
 export const CHARGE_FAILED_MAIL_KIND = "subscription-charge-failed";
@@ -37,7 +39,7 @@ export function renderChargeNotice(input: ChargeNoticeInput, language: Language)
     amount: money(language, input.amountCents, input.currency),
     chargeDate: longDate(language, input.chargeDate),
   };
-  const url = safeUrl(input.accountUrl);
+  const say = (text: string) => interpolate(text, values);
   const rows: [string, string][] = [
     [shared.planLabel, values.plan],
     [shared.viewersLabel, String(input.viewers)],
@@ -45,15 +47,15 @@ export function renderChargeNotice(input: ChargeNoticeInput, language: Language)
     [t.dateLabel, values.chargeDate],
   ];
   if (input.card) rows.push([shared.cardLabel, cardText(language, input.card)]);
-  const parts: MailPart[] = [
-    { paragraph: t.greeting },
-    { paragraph: t.intro },
+  const blocks: Block[] = [
+    { paragraph: say(t.intro) },
     { rows },
-    { paragraph: t.keepWatching },
-    { paragraph: t.stopText },
-    { button: { url, label: t.stopButton } },
+    { paragraph: say(t.keepWatching) },
+    { paragraph: say(t.stopText) },
+    { button: { label: t.stopButton, url: input.accountUrl, fallback: shared.linkFallback } },
+    { paragraph: say(shared.help) },
   ];
-  return composeMail(language, t, parts, values);
+  return composeMail({ language, words: t, values, blocks, footnote: { text: say(t.why) } });
 }
 
 export interface ChargeFailedInput {
@@ -80,7 +82,7 @@ export function renderChargeFailed(input: ChargeFailedInput, language: Language)
     endDate: longDate(language, input.accessEndsAt),
     retryDate: input.nextAttemptAt ? longDate(language, input.nextAttemptAt) : "",
   };
-  const url = safeUrl(input.payUrl);
+  const say = (text: string) => interpolate(text, values);
   const rows: [string, string][] = [
     [shared.planLabel, values.plan],
     [shared.amountLabel, values.amount],
@@ -88,15 +90,15 @@ export function renderChargeFailed(input: ChargeFailedInput, language: Language)
   ];
   if (input.nextAttemptAt) rows.push([t.retryLabel, values.retryDate]);
   const invoice = input.payUrlKind === "invoice";
-  const parts: MailPart[] = [
-    { paragraph: t.greeting },
-    { paragraph: t.intro },
+  const blocks: Block[] = [
+    { paragraph: say(t.intro) },
     { rows },
-    { paragraph: `${t.accessContinues} ${input.nextAttemptAt ? t.nextAttempt : t.noNextAttempt}` },
-    { paragraph: invoice ? t.invoiceText : t.accountText },
-    { button: { url, label: invoice ? t.invoiceButton : t.accountButton } },
+    { paragraph: say(`${t.accessContinues} ${input.nextAttemptAt ? t.nextAttempt : t.noNextAttempt}`) },
+    { paragraph: say(invoice ? t.invoiceText : t.accountText) },
+    { button: { label: invoice ? t.invoiceButton : t.accountButton, url: input.payUrl, fallback: shared.linkFallback } },
+    { paragraph: say(shared.help) },
   ];
-  return composeMail(language, t, parts, values);
+  return composeMail({ language, words: t, values, blocks });
 }
 
 export interface SubscriptionEndedInput {
@@ -118,15 +120,16 @@ export function renderSubscriptionEnded(input: SubscriptionEndedInput, language:
     ...baseValues(input.firstName, input.planKey, "renderSubscriptionEnded"),
     endDate: longDate(language, input.accessEndsAt),
   };
-  const url = safeUrl(input.renewUrl);
+  const shared = mailTexts[language].subscription.shared;
+  const say = (text: string) => interpolate(text, values);
   const stillRuns = input.accessEndsAt.getTime() > input.now.getTime();
-  const parts: MailPart[] = [
-    { paragraph: t.greeting },
-    { paragraph: input.reason === "payment-failed" ? t.paymentFailedIntro : t.stoppedIntro },
-    { paragraph: stillRuns ? t.accessRuns : t.accessEnded },
-    { paragraph: t.renewText },
-    { button: { url, label: t.renewButton } },
-    { paragraph: t.thanks },
+  const blocks: Block[] = [
+    { paragraph: say(input.reason === "payment-failed" ? t.paymentFailedIntro : t.stoppedIntro) },
+    { paragraph: say(stillRuns ? t.accessRuns : t.accessEnded) },
+    { paragraph: say(t.renewText) },
+    { button: { label: t.renewButton, url: input.renewUrl, fallback: shared.linkFallback } },
+    { paragraph: say(t.thanks) },
+    { paragraph: say(shared.help) },
   ];
-  return composeMail(language, t, parts, values);
+  return composeMail({ language, words: t, values, blocks });
 }

@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { defaultLanguage, type Language, languages as siteLanguages } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
+import { visibleText } from "../../tests/support/html.ts";
 import type { Order } from "../db/schema.ts";
+import { escapeHtml } from "./blocks.ts";
+import { interpolate, type MailTexts, mailTexts } from "./mail-texts.ts";
 import {
-  escapeHtml,
-  interpolate,
-  type MailTexts,
-  mailTexts,
   type OrderConfirmationInput,
   orderConfirmationInput,
   renderContactNotification,
   renderNewsletterConfirmation,
-  renderNewsletterFooter,
   renderOrderConfirmation,
 } from "./templates.ts";
 
@@ -31,18 +29,6 @@ const expected: Record<Language, { period: string; card: string; greeting: strin
   es: { period: "3 meses", card: "Visa terminada en 4242", greeting: "Hola, Camille:" },
   fr: { period: "3 mois", card: "Visa se terminant par 4242", greeting: "Bonjour Camille," },
 };
-
-/** The words a reader sees in the HTML: tags dropped, entities decoded. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<head>[\s\S]*?<\/head>/, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-}
 
 describe("order confirmation", () => {
   for (const language of languages) {
@@ -213,10 +199,12 @@ describe("newsletter confirmation", () => {
       expect(mail.text).toContain(links.unsubscribeUrl);
       expect(mail.html).toContain('href="https://shop.example/newsletter/confirm?token=abc_DEF-123&amp;lang=fr"');
       expect(mail.html).toContain(`href="${links.unsubscribeUrl}"`);
-      const footer = renderNewsletterFooter(links.unsubscribeUrl, language);
-      expect(mail.text).toContain(footer.text);
-      expect(mail.html).toContain(footer.html);
-      expect(footer.html).toContain(escapeHtml(mailTexts[language].newsletterFooter.unsubscribeLink));
+      // The small print: why it came, and the unsubscribe link (a sentence with the URL in text, a link in HTML).
+      const footer = mailTexts[language].newsletterFooter;
+      const reason = interpolate(footer.reason, { brand: site.brand.name });
+      expect(mail.text).toContain(`--\n${reason}\n${interpolate(footer.unsubscribeText, { unsubscribeUrl: links.unsubscribeUrl })}\n`);
+      expect(mail.html).toContain(`${escapeHtml(reason)}<br>\n<a href="${links.unsubscribeUrl}"`);
+      expect(mail.html).toContain(`>${escapeHtml(footer.unsubscribeLink)}</a>`);
     });
   }
 

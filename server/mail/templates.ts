@@ -1,8 +1,8 @@
 /**
- * Every mail the site sends, built from typed inputs and a language: pure functions returning
- * `{ subject, text, html }`. The words live in `content/mail/<language>.json`; brand and support address in
- * `content/site.ts`. Every value put into the HTML is escaped; links must be http(s). The frame, styles and
- * escaping they share live in layout.ts (the after-sale, reminder and operator mails use it too).
+ * The order's confirmation, the contact form's notification and the newsletter's confirmation, built from
+ * typed inputs and a language: pure functions returning `{ subject, text, html }`, each a list of blocks that
+ * layout.ts puts in the frame every mail shares (which escapes every value and refuses links that are not
+ * http(s)). The words live in `content/mail/<language>.json`; brand and support address in `content/site.ts`.
  *
  * The order input has no card number, CVV or expiry field on purpose: a mail shows at most the card brand and
  * its last four digits ("Visa ending in 4242").
@@ -11,29 +11,10 @@ import { cardBrandNames } from "../../common/card.ts";
 import { defaultLanguage, type Language, localeTags } from "../../common/languages";
 import { type PlanKey, site } from "../../content/site.ts";
 import type { Order } from "../db/schema.ts";
-import { type InvoiceLink, invoiceSection } from "./invoice-section.ts";
-import {
-  escapeHtml,
-  htmlButton,
-  htmlDocument,
-  htmlLinkFallback,
-  htmlMultiline,
-  htmlRows,
-  interpolate,
-  interpolateHtml,
-  mailTexts,
-  pluralKey,
-  type RenderedMail,
-  STYLE,
-  safeUrl,
-  singleLine,
-  textDocument,
-  textRows,
-  unsubscribeFooter,
-} from "./layout.ts";
-
-// Still exported from here, where the tests and older callers import them.
-export { escapeHtml, interpolate, type MailTexts, mailTexts, type RenderedMail } from "./layout.ts";
+import type { Block } from "./blocks.ts";
+import { type InvoiceLink, invoiceBlocks } from "./invoice-section.ts";
+import { composeMail, type Footnote, type RenderedMail } from "./layout.ts";
+import { interpolate, mailTexts, pluralKey, singleLine } from "./mail-texts.ts";
 
 /** The `kind` stored with each queued mail, and part of each .eml file name. */
 export const MAIL_KINDS = {
@@ -118,20 +99,23 @@ const supportEmail = site.brand.supportEmail;
 // Mails
 // ---------------------------------------------------------------------------------------------------------
 
-/** The footer every newsletter mail carries: why it arrived, and the unsubscribe link. */
-export function renderNewsletterFooter(unsubscribeUrl: string, language: Language): { text: string; html: string } {
-  return unsubscribeFooter(mailTexts[language].newsletterFooter, { brand }, unsubscribeUrl);
+/** The small print every newsletter mail carries: why it arrived, and the unsubscribe link. */
+export function newsletterFootnote(unsubscribeUrl: string, language: Language): Footnote {
+  const t = mailTexts[language].newsletterFooter;
+  return {
+    text: interpolate(t.reason, { brand }),
+    unsubscribe: { url: unsubscribeUrl, label: t.unsubscribeLink, text: t.unsubscribeText },
+  };
 }
 
 export function renderOrderConfirmation(input: OrderConfirmationInput, language: Language): RenderedMail {
   const t = mailTexts[language].orderConfirmation;
-  const common = mailTexts[language].common;
   const plan = site.plans.find((candidate) => candidate.key === input.planKey);
   if (!plan) throw new Error(`renderOrderConfirmation: unknown plan ${JSON.stringify(input.planKey)}`);
 
   const reference = singleLine(input.reference);
-  const firstName = singleLine(input.firstName);
-  const values = { brand, supportEmail, reference, firstName };
+  const values = { brand, supportEmail, reference, firstName: singleLine(input.firstName) };
+  const say = (text: string) => interpolate(text, values);
   const period = interpolate(pluralKey(language, plan.months) === "one" ? t.period_one : t.period_other, { count: plan.months });
 
   const rows: Array<readonly [string, string]> = [
@@ -148,55 +132,29 @@ export function renderOrderConfirmation(input: OrderConfirmationInput, language:
     rows.push([t.paymentLabel, card]);
   }
 
-  const subject = singleLine(interpolate(t.subject, values));
-  const signature = interpolate(common.signature, values);
-  const invoice = invoiceSection(language, input.invoice);
-
-  const text = textDocument(
-    [
-      interpolate(t.greeting, values),
-      interpolate(t.intro, values),
-      `${t.summaryHeading}\n${textRows(language, rows)}`,
-      `${t.accessHeading}\n${t.accessSteps.map((step, index) => `${index + 1}. ${interpolate(step, values)}`).join("\n")}`,
-      ...invoice.text,
-      interpolate(t.referenceHint, values),
-      interpolate(t.oneTimeNote, values),
-      `${t.signOff}\n${signature}`,
-    ],
-    language,
-  );
-
-  const body = [
-    `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
-    `<p style="${STYLE.p}">${interpolateHtml(t.greeting, values)}</p>`,
-    `<p style="${STYLE.p}">${interpolateHtml(t.intro, values)}</p>`,
-    `<h2 style="${STYLE.h2}">${escapeHtml(t.summaryHeading)}</h2>`,
-    htmlRows(rows),
-    `<h2 style="${STYLE.h2}">${escapeHtml(t.accessHeading)}</h2>`,
-    `<ol style="${STYLE.list}">\n${t.accessSteps.map((step) => `<li style="${STYLE.listItem}">${interpolateHtml(step, values)}</li>`).join("\n")}\n</ol>`,
-    ...invoice.html,
-    `<p style="${STYLE.p}">${interpolateHtml(t.referenceHint, values)}</p>`,
-    `<p style="${STYLE.note}">${interpolateHtml(t.oneTimeNote, values)}</p>`,
-    `<p style="${STYLE.p}">${escapeHtml(t.signOff)}<br>\n${escapeHtml(signature)}</p>`,
-  ].join("\n");
-
-  return {
-    subject,
-    text,
-    html: htmlDocument({ language, title: subject, preheader: interpolate(t.preheader, values), body }),
-  };
+  const blocks: Block[] = [
+    { paragraph: say(t.intro) },
+    { heading: t.summaryHeading },
+    { rows },
+    { heading: t.accessHeading },
+    { steps: t.accessSteps.map(say) },
+    ...invoiceBlocks(language, input.invoice),
+    { paragraph: say(t.referenceHint) },
+    { note: say(t.oneTimeNote) },
+  ];
+  return composeMail({ language, words: t, values, blocks });
 }
 
 /** The operator's copy of a contact form message. `language` is the language the operator reads. */
 export function renderContactNotification(input: ContactNotificationInput, language: Language = defaultLanguage): RenderedMail {
   const t = mailTexts[language].contactNotification;
-  const values = { brand, name: singleLine(input.name), email: singleLine(input.email) };
+  const values = { brand, name: singleLine(input.name), email: singleLine(input.email), subject: singleLine(input.subject) };
   const visitorLanguage = `${new Intl.DisplayNames([localeTags[language]], { type: "language" }).of(input.language) ?? input.language} (${input.language})`;
 
   const rows: Array<readonly [string, string]> = [
     [t.nameLabel, values.name],
     [t.emailLabel, values.email],
-    [t.subjectLabel, singleLine(input.subject)],
+    [t.subjectLabel, values.subject],
     [t.languageLabel, visitorLanguage],
   ];
   if (input.receivedAt) {
@@ -206,62 +164,24 @@ export function renderContactNotification(input: ContactNotificationInput, langu
     rows.push([t.receivedLabel, received]);
   }
 
-  const subject = singleLine(interpolate(t.subject, { brand, subject: singleLine(input.subject) }));
-  const message = input.message.replace(/\r\n?/g, "\n").trim();
-
-  const text = textDocument([
-    interpolate(t.intro, values),
-    textRows(language, rows),
-    `${t.messageLabel}:\n${message}`,
-    interpolate(t.replyHint, values),
-  ]);
-
-  const body = [
-    `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
-    `<p style="${STYLE.p}">${interpolateHtml(t.intro, values)}</p>`,
-    htmlRows(rows),
-    `<h2 style="${STYLE.h2}">${escapeHtml(t.messageLabel)}</h2>`,
-    `<div style="${STYLE.quote}">${htmlMultiline(message)}</div>`,
-    `<p style="${STYLE.p}">${interpolateHtml(t.replyHint, values)}</p>`,
-  ].join("\n");
-
-  return { subject, text, html: htmlDocument({ language, title: subject, body, audience: "operator" }) };
+  const blocks: Block[] = [
+    { paragraph: interpolate(t.intro, values) },
+    { rows },
+    { heading: t.messageLabel },
+    { quote: input.message.replace(/\r\n?/g, "\n").trim() },
+    { paragraph: interpolate(t.replyHint, values) },
+  ];
+  return composeMail({ language, words: t, values, blocks, audience: "operator" });
 }
 
-/** The double opt-in mail: a confirm link, and (in the footer) the unsubscribe link. */
+/** The double opt-in mail: a confirm link, and (in its small print) the unsubscribe link. */
 export function renderNewsletterConfirmation(input: NewsletterConfirmationInput, language: Language): RenderedMail {
   const t = mailTexts[language].newsletterConfirmation;
   const values = { brand };
-  const confirmUrl = safeUrl(input.confirmUrl);
-  const footer = renderNewsletterFooter(input.unsubscribeUrl, language);
-  const subject = singleLine(interpolate(t.subject, values));
-  const signature = interpolate(mailTexts[language].common.signature, values);
-
-  const text = textDocument(
-    [
-      interpolate(t.greeting, values),
-      interpolate(t.intro, values),
-      `${t.confirmButton}:\n${confirmUrl}`,
-      interpolate(t.ignore, values),
-      signature,
-      `--\n${footer.text}`,
-    ],
-    language,
-  );
-
-  const body = [
-    `<h1 style="${STYLE.h1}">${escapeHtml(t.heading)}</h1>`,
-    `<p style="${STYLE.p}">${interpolateHtml(t.greeting, values)}</p>`,
-    `<p style="${STYLE.p}">${interpolateHtml(t.intro, values)}</p>`,
-    htmlButton(confirmUrl, t.confirmButton, { spaceAbove: true }),
-    htmlLinkFallback(t.linkFallback, confirmUrl),
-    `<p style="${STYLE.p}">${interpolateHtml(t.ignore, values)}</p>`,
-    `<p style="${STYLE.p}">${escapeHtml(signature)}</p>`,
-  ].join("\n");
-
-  return {
-    subject,
-    text,
-    html: htmlDocument({ language, title: subject, preheader: interpolate(t.preheader, values), body, footer: footer.html }),
-  };
+  const blocks: Block[] = [
+    { paragraph: interpolate(t.intro, values) },
+    { button: { label: t.confirmButton, url: input.confirmUrl, fallback: t.linkFallback } },
+    { paragraph: interpolate(t.ignore, values) },
+  ];
+  return composeMail({ language, words: t, values, blocks, footnote: newsletterFootnote(input.unsubscribeUrl, language) });
 }

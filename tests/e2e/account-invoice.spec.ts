@@ -1,5 +1,5 @@
 /**
- * The invoice of a purchase in the customer's account (issue 23): linked from the order on the dashboard,
+ * The invoice of a purchase in the customer's account: linked from the order on the dashboard,
  * numbered, with the seller, the buyer and the amounts, and as a PDF; a credit note has its page and its
  * PDF too; someone else's invoice, page or file, is not found.
  */

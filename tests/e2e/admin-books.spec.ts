@@ -1,5 +1,5 @@
 /**
- * The books in the console (issue 23): an operator opens the month, finds an invoice and the month's totals,
+ * The books in the console: an operator opens the month, finds an invoice and the month's totals,
  * opens the invoice and its PDF, downloads the month's ZIP and the orders' CSV; a range the export refuses
  * comes back to the form with its reason; someone signed out gets none of it.
  */

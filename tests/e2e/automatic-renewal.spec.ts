@@ -1,5 +1,5 @@
 /**
- * Automatic renewal with the test gateway (issue 24): bought with the box ticked, delivered, shown in the
+ * Automatic renewal with the test gateway: bought with the box ticked, delivered, shown in the
  * account with its next charge, stopped by the customer, and said so in the console and found by its filter.
  */
 

@@ -59,7 +59,8 @@ function extendList(root: string, fixture: Fixture): void {
   const file = join(root, "common/languages.ts");
   const source = readFileSync(file, "utf8");
   const end = "] as const satisfies readonly LanguageFacts[];";
-  if (!source.includes(end)) throw new Error(`common/languages.ts no longer ends its list with "${end}": update this step and the README`);
+  if (!source.includes(end))
+    throw new Error(`common/languages.ts no longer ends its list with "${end}": update this step and docs/architecture.md`);
   writeFileSync(file, source.replace(end, `  ${JSON.stringify(fixture.entry)},\n${end}`));
 }
 

@@ -24,7 +24,6 @@ export const mailSamples: Record<string, readonly unknown[]> = {
   renderNewsletterConfirmation: [
     { confirmUrl: link("/newsletter/confirm?token=a"), unsubscribeUrl: link("/newsletter/unsubscribe?token=b") },
   ],
-  renderNewsletterFooter: [link("/newsletter/unsubscribe?token=b")],
   renderNewsletterAlreadySubscribed: [{ unsubscribeUrl: link("/newsletter/unsubscribe?token=b") }],
   renderAccessMail: [
     {

@@ -61,7 +61,13 @@ interface Post {
   keyChanged: boolean;
 }
 
-const maxAttempts = 5;
+/**
+ * A visitor told "try again later" (503: the database's connections all busy for 5 s) tries again, waiting
+ * longer each time (1 s, 2 s, 4 s, then 8 s). On a slow machine a thousand checkouts at once keep the pool
+ * busy longer: the attempts leave two minutes for it, so "in the end" is about the shop, not the machine.
+ */
+const maxAttempts = 18;
+const pauseBeforeAttempt = (unavailable: number) => 1_000 * Math.min(8, 2 ** (unavailable - 1));
 const fresh = { retries: 0, unavailable: 0, keyChanged: false };
 const referencePattern = new RegExp(`\\b${ORDER_REFERENCE_PREFIX}-[0-9A-Z]{4}-[0-9A-Z]{4}\\b`);
 // The `.data` answer is a turbo-stream (JSON) array; the rendered page carries the same data escaped in a script.
@@ -108,7 +114,7 @@ export async function runCheckoutLoad(server: SiteServer, db: Database, report: 
       if (post.told.state !== "unavailable") return;
       post.unavailable++;
       if (!answer.body.includes(post.checkout.key)) post.keyChanged = true;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await new Promise((resolve) => setTimeout(resolve, pauseBeforeAttempt(post.unavailable)));
     }
   };
 

@@ -6,7 +6,7 @@
  * on two servers with one killed, two renewals of one access paid at once on two servers, 300 automatic renewals due at once on two servers with one killed, two worker processes on one port with one killed, and the database going
  * away and coming back. Prints its figures; exits non-zero when any check fails.
  *
- * `node tests/reliability/run.ts hostile faults` runs only the phases named (load, hostile, faults,
+ * `npm run test:reliability -- hostile faults` runs only the phases named (load, hostile, faults,
  * shutdown, jobs, renewals, subscriptions, cluster, outage; `forged` is the hostile phase's forged payment
  * events alone).
  */

@@ -49,3 +49,8 @@ export function readHtml(html: string): HtmlDocument {
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 }
+
+/** The words a reader sees in a page's or a mail's HTML: the head left out, tags dropped, entities decoded. */
+export function visibleText(html: string): string {
+  return decodeEntities(html.replace(/<head>[\s\S]*?<\/head>/, " ").replace(/<[^>]+>/g, " "));
+}

@@ -1,5 +1,5 @@
 /**
- * What the account says of an access's automatic renewal (issue 24), from its latest subscription: renews on a
+ * What the account says of an access's automatic renewal, from its latest subscription: renews on a
  * date for an amount, the last payment failed (with the next try and a way to pay), stopped (the access runs to
  * its end), or ended after failed payments. Pure; dates are written by the caller's format, in the
  * customer's time zone.

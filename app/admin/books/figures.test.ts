@@ -1,6 +1,6 @@
 /**
  * The figures of docs/decisions/0023-the-books-in-the-console.md, measured on demand only (it seeds a year
- * of orders): `NODE_OPTIONS=--expose-gc FIGURES_ORDERS=100000 [FIGURES_ZIP=0] npx vitest run
+ * of orders): `NODE_OPTIONS=--expose-gc FIGURES_ORDERS=100000 [FIGURES_ZIP=0] npm run test:unit --
  * app/admin/books/figures.test.ts` (add TEST_DATABASE_URL for PostgreSQL). With --expose-gc the live heap is
  * sampled after a collection every 10 chunks; without it, times are closer to a real download's.
  */

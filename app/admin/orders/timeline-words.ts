@@ -34,7 +34,7 @@ const eventKeys: Readonly<Record<string, AdminTextKey>> = {
   disputed: "orders.timeline.events.disputed",
   [REFUSED_EVENT]: "orders.timeline.events.processorEventRefused",
   "access-event-sent": "orders.timeline.events.accessEventSent",
-  // Automatic renewal (issue 24): written on the order that started the subscription.
+  // Automatic renewal: written on the order that started the subscription, which the operator opens first.
   "subscription-started": "orders.subscription.events.started",
   "automatic-charge": "orders.subscription.events.charged",
   "subscription-charge-failed": "orders.subscription.events.chargeFailed",

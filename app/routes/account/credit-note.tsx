@@ -7,7 +7,7 @@ import { AccountUnavailable } from "../../account/Unavailable";
 import { actionOrLoaderHeaders } from "../../cache-control";
 import type { Route } from "./+types/credit-note";
 
-/** A credit note of the signed-in customer's orders (issue 23). Never cached: it names the customer. */
+/** A credit note of the signed-in customer's orders. Never cached: it names the customer. */
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return loadCreditNotePage(context, request, params.number, languageFromPath(requestPathname(request)));
 }

@@ -7,7 +7,7 @@ import { AccountUnavailable } from "../../account/Unavailable";
 import { actionOrLoaderHeaders } from "../../cache-control";
 import type { Route } from "./+types/invoice";
 
-/** An invoice of the signed-in customer's orders (issue 23). Never cached: it names the customer. */
+/** An invoice of the signed-in customer's orders. Never cached: it names the customer. */
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return loadInvoicePage(context, request, params.number, languageFromPath(requestPathname(request)));
 }

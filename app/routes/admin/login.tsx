@@ -2,6 +2,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { readForm } from "../../../common/read-form.ts";
 import { site } from "../../../content/site";
 import { readSession } from "../../../server/admin/sessions.ts";
+import { logger } from "../../../server/logger.ts";
 import { AdminShell } from "../../admin/AdminShell";
 import { clearedSession, safeNext, sessionCookie, sessionCookieFor } from "../../admin/auth.server";
 import { adminLanguage, consoleCookie } from "../../admin/language.server";
@@ -48,6 +49,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = (await readForm(request)) ?? {};
   const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+  try {
+    return await signInStep(request, context, text);
+  } catch (error) {
+    // A redirect is thrown too; anything else is the database away or saturated: say so, keep the address.
+    if (error instanceof Response) throw error;
+    logger.error({ reason: (error as Error).message }, "A console sign-in could not be checked");
+    return data({ problem: "unavailable" as const, email: text("email").slice(0, 254) }, { status: 503, headers: noStore });
+  }
+}
+
+/** The step the form posted: the password, the second factor, or starting over. */
+async function signInStep(request: Request, context: Readonly<RouterContextProvider>, text: (name: string) => string) {
   const next = safeNext(text("next"));
   const address = clientAddress(request);
   const { db, active } = await currentStep(request, context);

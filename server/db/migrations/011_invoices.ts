@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from "kysely";
 import { idColumn, timestampType } from "./portable.ts";
 
 /**
- * Invoices and credit notes (issue 23; docs/decisions/0021-invoices-and-tax.md): each a snapshot of what the
+ * Invoices and credit notes (docs/decisions/0021-invoices-and-tax.md): each a snapshot of what the
  * law asks, taken when it is issued; one counter row per series and year hands out their numbers without
  * gaps; the order keeps the country its payer's address pointed to, the evidence beside the billing country.
  */

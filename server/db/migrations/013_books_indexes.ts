@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The console's books (issue 23; docs/decisions/0023-the-books-in-the-console.md): indexes that let a
+ * The console's books (docs/decisions/0023-the-books-in-the-console.md): indexes that let a
  * month's documents be listed page by page from any point (keyset on `issued_at, number`) and totalled by
  * country and rate without reading the tables (every column the totals need is in the index), and the
  * orders paid in a date range be read in batches (keyset on `paid_at, id`).

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { idColumn, timestampType } from "./portable.ts";
 
 /**
- * Free trials (issue 24, docs/decisions/0026-free-trials.md): one row per request for a trial, holding the
+ * Free trials (docs/decisions/0026-free-trials.md): one row per request for a trial, holding the
  * salted hash of its mailed code until it is confirmed, then the trial's life (confirmed, delivered, expired)
  * and the access it made. The e-mail of a confirmed trial is unique (a partial index, so two servers
  * confirming the same address at once give one trial), which is the "one trial per e-mail, ever" limit.

@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 /**
  * The job runners claim due jobs oldest first, `order by run_at, id` (server/jobs/queue.ts). The due index
  * held `run_at` alone: on PostgreSQL every claim of 20 then read and sorted every due job sharing a `run_at`,
- * and 100,000 mails queued at once cost about 50 ms of database time per claim (issue 22's drain). Ending in
+ * and 100,000 mails queued at once cost about 50 ms of database time per claim (the scale bench's drain). Ending in
  * `id`, and leaving out the jobs given up on, the index hands a claim its 20 rows in order and stops there.
  * SQLite's indexes carry the rowid already; the same definition keeps both databases alike.
  */

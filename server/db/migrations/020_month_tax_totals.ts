@@ -2,8 +2,8 @@ import { type Kysely, sql } from "kysely";
 import { isPostgres } from "./portable.ts";
 
 /**
- * A month's tax totals, kept as the documents are written (docs/decisions/0027, issue 22): per month, buyer
- * country, rate and currency, the invoices' amounts less the credit notes', and how many of each. The
+ * A month's tax totals, kept as the documents are written (docs/decisions/0027-the-console-at-scale.md): per
+ * month, buyer country, rate and currency, the invoices' amounts less the credit notes', and how many of each. The
  * console's books page read them by adding up the month's documents on every visit: about 28,000 of them
  * in a month of a million-order shop, 80 to 110 ms. Triggers keep them in the transaction that issues a
  * document or deletes one (erasure, the retention sweep), so they are exact and cost a few rows to read.

@@ -24,6 +24,7 @@ import * as tallies from "./018_tallies.ts";
 import * as jobsDueOrder from "./019_jobs_due_order.ts";
 import * as monthTaxTotals from "./020_month_tax_totals.ts";
 import * as trialLimits from "./021_trial_limits.ts";
+import * as mailsKindCreated from "./022_mails_kind_created.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   "019_jobs_due_order": jobsDueOrder,
   "020_month_tax_totals": monthTaxTotals,
   "021_trial_limits": trialLimits,
+  "022_mails_kind_created": mailsKindCreated,
 };
 
 export const migrationProvider: MigrationProvider = {
