@@ -107,7 +107,9 @@ export async function runSubscriptionsAcrossServers(
   ).length;
 
   const kinds = [JOB_KINDS.subscriptionCharge, JOB_KINDS.accessEvent];
-  // Every charge of this period not done yet, a retry waiting for its time included; and every event due.
+  // What is left to do: every charge of this period not done yet (a retry waiting for its time included),
+  // counted twice as it still owes its event, and every event due. A charge done then takes one off even as
+  // its event arrives, so the count goes down with every job done, however slowly the machine charges.
   const open = async () =>
     (
       await db
@@ -117,11 +119,12 @@ export async function runSubscriptionsAcrossServers(
         .where("done_at", "is", null)
         .where("failed_at", "is", null)
         .execute()
-    ).filter((job) =>
-      job.kind === JOB_KINDS.subscriptionCharge
-        ? seeded.some((access) => job.payload.includes(`"endsAt":"${access.endsAt}"`))
-        : job.run_at <= new Date().toISOString(),
-    ).length;
+    )
+      .map((job) => {
+        if (job.kind !== JOB_KINDS.subscriptionCharge) return job.run_at <= new Date().toISOString() ? 1 : 0;
+        return seeded.some((access) => job.payload.includes(`"endsAt":"${access.endsAt}"`)) ? 2 : 0;
+      })
+      .reduce((sum, left) => sum + left, 0);
   // The killed server's claims lapse after the runner's 60 s lease. Once none is open, every event was sent:
   // an event's job is done once the receiver has answered it.
   const stillOpen = await untilNoneLeft(open, { stallMs: 120_000 });
