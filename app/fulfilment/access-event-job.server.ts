@@ -5,8 +5,7 @@
  * a later run that finds it asks nothing again. A 2xx to `access.extended` fulfils the renewal order: there is
  * nothing to deliver, it is the same line.
  */
-import { findAccessById } from "../../server/db/accesses.ts";
-import { markRenewalExtended } from "../../server/db/admin-orders.ts";
+import { findAccessById, markRenewalExtended } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import { listOrderEvents, recordOrderEvent } from "../../server/db/order-events.ts";
 import { findOrderById } from "../../server/db/repositories.ts";

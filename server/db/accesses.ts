@@ -1,6 +1,7 @@
 /**
- * Accesses (accounts-schema.ts): what the customer watches with, and the orders that paid for each. Reads
- * here; what creates, extends, expires and revokes an access lives with those steps (app/access).
+ * Accesses (accounts-schema.ts): what the customer watches with, and the orders that paid for each. Every
+ * write of an access row is here, with the order's own write where the two go together (a delivery, a
+ * renewal done); when each step happens, and what it sets in motion, is app/access's.
  */
 import { sql } from "kysely";
 import type { Database } from "./database.ts";
@@ -84,6 +85,66 @@ export async function createAccess(db: Database, access: NewAccess, now: Date = 
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export interface Delivery {
+  /** The access details as `seal` made them: never plaintext. */
+  sealedDetails: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * paid → fulfilled, for the access period, and the access it creates (with the sealed details) linked to it.
+ * Conditional on the order still being paid, so two tabs delivering at once deliver once: the other call gets
+ * undefined and creates nothing. Call inside a transaction, so the order and its access are written together.
+ */
+export async function markOrderDelivered(db: Database, id: number, delivery: Delivery, now: Date = new Date()): Promise<Order | undefined> {
+  const delivered = await db
+    .updateTable("orders")
+    .set({
+      status: "fulfilled",
+      access_starts_at: delivery.startsAt.toISOString(),
+      access_ends_at: delivery.endsAt.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .where("status", "=", "paid")
+    // A paid renewal already extends its access: it is extended, never delivered as a second line.
+    .where("access_id", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!delivered) return undefined;
+  const access = await createAccess(
+    db,
+    {
+      reference: delivered.reference,
+      email: delivered.email,
+      planKey: delivered.plan_key,
+      viewers: delivered.viewers,
+      sealedDetails: delivery.sealedDetails,
+      startsAt: delivery.startsAt,
+      endsAt: delivery.endsAt,
+    },
+    now,
+  );
+  return db.updateTable("orders").set({ access_id: access.id }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * A paid renewal, done: paid → fulfilled, with nothing to deliver (its access was extended when it was paid;
+ * the provisioning system or the operator has now extended the line). Conditional, so it happens once.
+ */
+export async function markRenewalExtended(db: Database, id: number, now: Date = new Date()): Promise<Order | undefined> {
+  return db
+    .updateTable("orders")
+    .set({ status: "fulfilled", updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", "paid")
+    .where("access_id", "is not", null)
+    .where("renews_access_id", "is not", null)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**

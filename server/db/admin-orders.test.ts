@@ -3,8 +3,7 @@ import { addCalendarMonths } from "../../common/access-period.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
 import { walkPages } from "../../tests/support/list-pages.ts";
 import { newOrder } from "../../tests/support/new-order.ts";
-import { findAccessById } from "./accesses.ts";
-import { countAwaitingDelivery, findOrderMail, listOrderMails, listOrders, markOrderDelivered } from "./admin-orders.ts";
+import { countAwaitingDelivery, findOrderMail, listOrderMails, listOrders } from "./admin-orders.ts";
 import { migrateToLatest } from "./database.ts";
 import { ORDER_REFERENCE_PREFIX } from "./orders.ts";
 import { createOrder, insertMail, markOrderPaid } from "./repositories.ts";
@@ -144,32 +143,6 @@ for (const target of testTargets) {
       expect((await listOrderMails(handle.db, first.id)).map((row) => row.id)).toEqual([mail.id]);
       expect(await findOrderMail(handle.db, first.id, mail.id)).toMatchObject({ id: mail.id });
       expect(await findOrderMail(handle.db, second.id, mail.id)).toBeUndefined();
-    });
-
-    it("delivers a paid order once, even when asked twice at once", async () => {
-      const order = orders[5]!;
-      const delivery = { sealedDetails: "v1.sealed", startsAt: minutes(50), endsAt: addCalendarMonths(minutes(50), 3) };
-      const results = await Promise.all([
-        markOrderDelivered(handle.db, order.id, delivery, minutes(50)),
-        markOrderDelivered(handle.openAnother(), order.id, delivery, minutes(50)),
-      ]);
-      expect(results.filter(Boolean)).toHaveLength(1);
-      expect(results.find(Boolean)).toMatchObject({
-        status: "fulfilled",
-        access_id: expect.any(Number),
-        access_starts_at: "2026-03-01T10:20:00.000Z",
-        access_ends_at: "2026-06-01T10:20:00.000Z",
-      });
-      const access = await findAccessById(handle.db, results.find(Boolean)?.access_id ?? 0);
-      expect(access).toMatchObject({
-        reference: order.reference,
-        status: "active",
-        details: "v1.sealed",
-        starts_at: "2026-03-01T10:20:00.000Z",
-        ends_at: "2026-06-01T10:20:00.000Z",
-      });
-      expect(await handle.db.selectFrom("accesses").select("id").execute()).toHaveLength(1);
-      expect(await markOrderDelivered(handle.db, orders[0]!.id, delivery)).toBeUndefined(); // pending, not paid
     });
   });
 }

@@ -1,8 +1,7 @@
 /**
- * The console's reads and writes of orders: the searchable list, an order's mails, and delivering access.
+ * The console's reads and writes of orders: the searchable list, an order's mails, the late-delivery mark.
  * Same conventions as repositories.ts: SQLite and PostgreSQL alike, and an optional `now` for tests.
  */
-import { createAccess } from "./accesses.ts";
 import type { Database } from "./database.ts";
 import { type BoundedCount, countUpTo, type KeysetPage, type ListOrder, type PagePosition, readPage } from "./keyset.ts";
 import { type MailWithState, mailsWithState } from "./mails.ts";
@@ -82,66 +81,6 @@ export async function listOrderMails(db: Database, orderId: number): Promise<Mai
 /** One mail, only if it is about this order: a mail id from a form can name any mail. */
 export async function findOrderMail(db: Database, orderId: number, mailId: number): Promise<Mail | undefined> {
   return db.selectFrom("mails").selectAll().where("id", "=", mailId).where("order_id", "=", orderId).executeTakeFirst();
-}
-
-export interface Delivery {
-  /** The access details as `seal` made them: never plaintext. */
-  sealedDetails: string;
-  startsAt: Date;
-  endsAt: Date;
-}
-
-/**
- * paid → fulfilled, for the access period, and the access it creates (with the sealed details) linked to it.
- * Conditional on the order still being paid, so two tabs delivering at once deliver once: the other call gets
- * undefined and creates nothing. Call inside a transaction, so the order and its access are written together.
- */
-export async function markOrderDelivered(db: Database, id: number, delivery: Delivery, now: Date = new Date()): Promise<Order | undefined> {
-  const delivered = await db
-    .updateTable("orders")
-    .set({
-      status: "fulfilled",
-      access_starts_at: delivery.startsAt.toISOString(),
-      access_ends_at: delivery.endsAt.toISOString(),
-      updated_at: now.toISOString(),
-    })
-    .where("id", "=", id)
-    .where("status", "=", "paid")
-    // A paid renewal already extends its access: it is extended, never delivered as a second line.
-    .where("access_id", "is", null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!delivered) return undefined;
-  const access = await createAccess(
-    db,
-    {
-      reference: delivered.reference,
-      email: delivered.email,
-      planKey: delivered.plan_key,
-      viewers: delivered.viewers,
-      sealedDetails: delivery.sealedDetails,
-      startsAt: delivery.startsAt,
-      endsAt: delivery.endsAt,
-    },
-    now,
-  );
-  return db.updateTable("orders").set({ access_id: access.id }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-}
-
-/**
- * A paid renewal, done: paid → fulfilled, with nothing to deliver (its access was extended when it was paid;
- * the provisioning system or the operator has now extended the line). Conditional, so it happens once.
- */
-export async function markRenewalExtended(db: Database, id: number, now: Date = new Date()): Promise<Order | undefined> {
-  return db
-    .updateTable("orders")
-    .set({ status: "fulfilled", updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("status", "=", "paid")
-    .where("access_id", "is not", null)
-    .where("renews_access_id", "is not", null)
-    .returningAll()
-    .executeTakeFirst();
 }
 
 /**

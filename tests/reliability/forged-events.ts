@@ -7,7 +7,7 @@
  * log and the order's timeline); a replay flags nothing more. The server goes back to the test gateway after.
  */
 import { REFUSED_EVENT } from "../../app/checkout/refused-event.ts";
-import { markOrderDelivered } from "../../server/db/admin-orders.ts";
+import { markOrderDelivered } from "../../server/db/accesses.ts";
 import { linkSubscriptionAccess } from "../../server/db/subscriptions.ts";
 import { type EventObject, type EventType, type FakeStripe, startFakeStripe } from "../support/fake-stripe/server.ts";
 import type { Database } from "./database.ts";

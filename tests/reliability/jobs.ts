@@ -13,7 +13,7 @@
  */
 import { languages } from "../../common/languages.ts";
 import { site } from "../../content/site.ts";
-import { markOrderDelivered } from "../../server/db/admin-orders.ts";
+import { markOrderDelivered } from "../../server/db/accesses.ts";
 import { createOrder, markOrderPaid } from "../../server/db/repositories.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { Database } from "./database.ts";

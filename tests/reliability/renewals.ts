@@ -8,7 +8,7 @@
 import { deriveLinkKey, renewalToken } from "../../app/renewals/links.server.ts";
 import { addCalendarMonths } from "../../common/access-period.ts";
 import { parseEncryptionKey } from "../../server/admin/secret-box.ts";
-import { markOrderDelivered } from "../../server/db/admin-orders.ts";
+import { markOrderDelivered } from "../../server/db/accesses.ts";
 import { createOrder, markOrderPaid } from "../../server/db/repositories.ts";
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { Database } from "./database.ts";

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { addCalendarMonths } from "../../common/access-period.ts";
-import { markOrderDelivered } from "../../server/db/admin-orders.ts";
+import { markOrderDelivered } from "../../server/db/accesses.ts";
 import { createOrder, markOrderPaid } from "../../server/db/repositories.ts";
 import { linkSubscriptionAccess, startSubscription } from "../../server/db/subscriptions.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { scheduleAccessJobs } from "../../app/jobs/schedule.server";
 import { deriveLinkKey } from "../../app/renewals/links.server";
 import { addCalendarMonths } from "../../common/access-period.ts";
-import { markOrderDelivered } from "../../server/db/admin-orders.ts";
+import { markOrderDelivered } from "../../server/db/accesses.ts";
 import { type DialectName, migrateToLatest } from "../../server/db/database.ts";
 import { createOrder, markOrderPaid, type NewOrder } from "../../server/db/repositories.ts";
 import type { Job, Order } from "../../server/db/schema.ts";

@@ -1,5 +1,5 @@
 import { seal } from "../../../server/admin/secret-box.ts";
-import { markOrderDelivered } from "../../../server/db/admin-orders.ts";
+import { markOrderDelivered } from "../../../server/db/accesses.ts";
 import { orderMailLanguage } from "../../../server/db/customer-preferences.ts";
 import { recordOrderEvent } from "../../../server/db/order-events.ts";
 import type { Order } from "../../../server/db/schema.ts";

@@ -1,6 +1,5 @@
 import { open, seal } from "../../../server/admin/secret-box.ts";
-import { findAccessById, replaceAccessDetails } from "../../../server/db/accesses.ts";
-import { markRenewalExtended } from "../../../server/db/admin-orders.ts";
+import { findAccessById, markRenewalExtended, replaceAccessDetails } from "../../../server/db/accesses.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { queueRenewalMail } from "../../access/renewal-mail.server";
 import { parseAccessForm } from "./access-form";
