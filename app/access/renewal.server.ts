@@ -10,7 +10,7 @@ import { extendAccess, lockAccess } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { Access, Order } from "../../server/db/schema.ts";
-import { scheduleAccessJobs } from "../jobs/schedule.server";
+import { scheduleAccessJobs } from "./schedule.server";
 
 export interface AppliedRenewal {
   /** The renewal order, linked to the access and with the period it paid. */

@@ -8,8 +8,8 @@ import { revokeAccess } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { Access, Order } from "../../server/db/schema.ts";
-import { scheduleAccessEvent } from "../jobs/schedule.server";
 import { endSubscriptionsOfOrder } from "../subscriptions/end.server";
+import { scheduleAccessEvent } from "./schedule.server";
 
 export type RevokeReason = "refund" | "dispute";
 

@@ -8,8 +8,8 @@ import type { FailureReason, PaymentLookup, PaymentRecord } from "../../server/p
 import { applyPaidRenewal } from "../access/renewal.server";
 import { queueRenewalMail } from "../access/renewal-mail.server";
 import { revokeOrderAccess } from "../access/revoke.server";
+import { schedulePaidOrderJobs } from "../access/schedule.server";
 import { issueCreditNote, issueInvoice } from "../invoices/issue.server";
-import { schedulePaidOrderJobs } from "../jobs/schedule.server";
 import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
 import type { Services } from "../services.server";

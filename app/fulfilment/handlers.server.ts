@@ -2,7 +2,7 @@
  * The fulfilment jobs for the runner's registry (server/jobs/runner.ts): `fulfilment-webhook` asks the
  * provisioning system to deliver a paid order, `access-event` tells it of an access extended or revoked,
  * `delivery-alert` tells the operator when one waits too long.
- * Both are scheduled when an order becomes paid (app/jobs/schedule.server.ts).
+ * Both are scheduled when an order becomes paid (app/access/schedule.server.ts).
  */
 import { JOB_KINDS } from "../../server/jobs/enqueue.ts";
 import type { JobHandler } from "../../server/jobs/runner.ts";

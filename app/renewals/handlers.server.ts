@@ -1,6 +1,6 @@
 /**
  * The job handlers of renewals, for the runner of server/jobs/runner.ts: the reminders before an access
- * ends and the expiry when it does (scheduled by app/jobs/schedule.server.ts for each end of an access).
+ * ends and the expiry when it does (scheduled by app/access/schedule.server.ts for each end of an access).
  * Jobs queued before accesses existed carry `{ orderId }`: they act on that order's access, for the end that
  * order paid, so a reminder whose end has moved since is skipped like any other.
  */

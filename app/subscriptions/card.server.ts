@@ -9,8 +9,8 @@ import type { Subscription } from "../../server/db/schema.ts";
 import { updateSubscription } from "../../server/db/subscriptions.ts";
 import type { ChargeRequest } from "../../server/payments/gateway.ts";
 import { isProcessorOf } from "../../server/payments/index.ts";
+import { scheduleRetry } from "../access/subscription-jobs.server";
 import type { Services } from "../services.server";
-import { scheduleRetry } from "./schedule.server";
 
 /** Stripe's hosted page where the customer gives another card, coming back to `returnUrl`. */
 export async function cardUpdateUrl(

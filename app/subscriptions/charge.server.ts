@@ -13,15 +13,15 @@ import { endSubscription, liveSubscriptionOfAccess, updateSubscription } from ".
 import { GiveUp } from "../../server/jobs/runner.ts";
 import type { ChargeResult, PaymentGateway } from "../../server/payments/gateway.ts";
 import { isProcessorOf } from "../../server/payments/index.ts";
+import { type RenewalChargeRequest, scheduleRetry } from "../access/subscription-jobs.server";
 import { paymentRecord, recordPayment } from "../checkout/settle-order.server";
 import type { Services } from "../services.server";
 import { queueChargeFailedMail, queueSubscriptionEndedMail } from "./mails.server";
 import { renewalOrderOf } from "./renewal-order.server";
-import { type RenewalChargeRequest, scheduleRetry } from "./schedule.server";
 
 export type { RenewalChargeRequest };
 
-import { chargeTimeOf, MAX_ATTEMPTS, retryTimeOf } from "./timing";
+import { chargeTimeOf, MAX_ATTEMPTS, retryTimeOf } from "../access/subscription-timing";
 
 export type RenewalChargeOutcome = "paid" | "declined" | "gave-up" | "not-renewing" | "moved" | "other-gateway";
 

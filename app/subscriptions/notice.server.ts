@@ -8,8 +8,8 @@ import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import { liveSubscriptionOfAccess } from "../../server/db/subscriptions.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
+import { chargeTimeOf, shopCharges } from "../access/subscription-timing";
 import { queueChargeNotice } from "./mails.server";
-import { chargeTimeOf, shopCharges } from "./timing";
 
 export type ChargeNoticeOutcome = "sent" | "done-before" | "moved" | "not-renewing";
 

@@ -1,12 +1,13 @@
 /**
  * What each step of a free trial sets in motion, called inside the transaction that takes the step (like
- * app/jobs/schedule.server.ts for orders). A trial's line gets the access expiry job every access gets, and
+ * app/access/schedule.server.ts for orders). A trial's line gets the access expiry job every access gets, and
  * instead of the paid reminders (7 and 1 days) one mail in its last hours offering the plans.
  */
 import { serverConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { Access, Trial } from "../../server/db/schema.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
+import { scheduleAccessExpiry } from "../access/schedule.server";
 
 /** The plans are offered this long before a trial's line ends (or at once, for a trial shorter than this). */
 export const TRIAL_ENDING_MAIL_HOURS = 3;
@@ -35,21 +36,16 @@ export async function scheduleTrialEndJobs(
   endsAt: Date,
   now: Date = new Date(),
 ): Promise<void> {
-  const end = endsAt.toISOString();
-  await enqueueJob(
-    db,
-    {
-      kind: JOB_KINDS.accessExpiry,
-      payload: { accessId: access.id, endsAt: end },
-      runAt: endsAt,
-      uniqueKey: `expire:access-${access.id}:${end}`,
-    },
-    now,
-  );
+  await scheduleAccessExpiry(db, access, endsAt, now);
   const mailAt = new Date(Math.max(now.getTime(), endsAt.getTime() - TRIAL_ENDING_MAIL_HOURS * 60 * 60_000));
   await enqueueJob(
     db,
-    { kind: JOB_KINDS.trialEnding, payload: { trialId: trial.id, endsAt: end }, runAt: mailAt, uniqueKey: `trial-ending:${trial.id}` },
+    {
+      kind: JOB_KINDS.trialEnding,
+      payload: { trialId: trial.id, endsAt: endsAt.toISOString() },
+      runAt: mailAt,
+      uniqueKey: `trial-ending:${trial.id}`,
+    },
     now,
   );
 }

@@ -11,7 +11,7 @@ import type { PlannedShop } from "./seed-shop.ts";
 import type { ScaleSizes } from "./seed-sizes.ts";
 
 const day = 86_400_000;
-/** REMINDER_DAYS of app/jobs/schedule.server.ts (app code, which node alone cannot load: it is built by Vite). */
+/** REMINDER_DAYS of app/access/schedule.server.ts (app code, which node alone cannot load: it is built by Vite). */
 const REMINDER_DAYS = [7, 1] as const;
 type Event = [type: string, actor: string, at: number, details: object | null];
 

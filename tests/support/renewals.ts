@@ -3,7 +3,7 @@
  * their jobs scheduled as delivery schedules them, for the tests of app/renewals/.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { scheduleAccessJobs } from "../../app/jobs/schedule.server";
+import { accessExpiryKey, scheduleAccessJobs } from "../../app/access/schedule.server";
 import { deriveLinkKey } from "../../app/renewals/links.server";
 import { addCalendarMonths } from "../../common/access-period.ts";
 import { markOrderDelivered } from "../../server/db/accesses.ts";
@@ -49,7 +49,7 @@ export async function createRenewalTestBed(dialect: DialectName = "sqlite"): Pro
   const job = (uniqueKey: string) => db.selectFrom("jobs").selectAll().where("unique_key", "=", uniqueKey).executeTakeFirstOrThrow();
 
   const reminderJob = (order: Order, days: number) => job(`reminder-${days}:access-${order.access_id}:${order.access_ends_at}`);
-  const expiryJob = (order: Order) => job(`expire:access-${order.access_id}:${order.access_ends_at}`);
+  const expiryJob = (order: Order) => job(accessExpiryKey(order.access_id ?? 0, order.access_ends_at ?? ""));
 
   return { handle, key: deriveLinkKey(randomBytes(32)), order, deliveredOrder, job, reminderJob, expiryJob };
 }

@@ -32,7 +32,7 @@ export function isRenewable(access: Pick<Access, "status" | "ends_at">, now: Dat
 }
 
 /**
- * The reminder mails still to come, `days` before the end for each of `reminderDays` (app/jobs/schedule.server.ts),
+ * The reminder mails still to come, `days` before the end for each of `reminderDays` (app/access/schedule.server.ts),
  * earliest first. None for an access that has ended or was revoked, or when the customer opted out.
  */
 export function upcomingReminders(

@@ -7,7 +7,7 @@
 
 import { type Language, localizePath } from "../../../common/languages";
 import type { Access, Subscription } from "../../../server/db/schema.ts";
-import { shopCharges } from "../../subscriptions/timing";
+import { shopCharges } from "../../access/subscription-timing";
 import type { AccountFormat } from "./format";
 
 /** How the customer gives another card: Stripe's hosted page (a POST that sends them there), or our own page. */

@@ -5,7 +5,7 @@ import { accessesOf, ordersOfAccess } from "../../../server/db/accesses.ts";
 import type { Database } from "../../../server/db/database.ts";
 import type { Access } from "../../../server/db/schema.ts";
 import { subscriptionsOfEmail } from "../../../server/db/subscriptions.ts";
-import { REMINDER_DAYS } from "../../jobs/schedule.server";
+import { REMINDER_DAYS } from "../../access/schedule.server";
 import { renewalToken } from "../../renewals/links.server";
 import { type AccessState, accessState, isRenewable, upcomingReminders } from "./access-state";
 import type { AccountFormat } from "./format";

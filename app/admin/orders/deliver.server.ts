@@ -6,7 +6,7 @@ import type { Order } from "../../../server/db/schema.ts";
 import { accessPeriod } from "../../../server/fulfilment/payload.ts";
 import { type AccessDetails, AFTER_SALE_MAIL_KINDS, renderAccessMail } from "../../../server/mail/access-mail.ts";
 import { queueMail } from "../../../server/mail/mail-job.ts";
-import { scheduleAccessJobs } from "../../jobs/schedule.server";
+import { scheduleAccessJobs } from "../../access/schedule.server";
 import type { Services } from "../../services.server";
 import { linkSubscriptionAccess } from "../../subscriptions/link.server";
 import { parseAccessForm } from "./access-form";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHARGE_LEAD_MS, chargeTimeOf, MAX_ATTEMPTS, noticeTimeOf, retryTimeOf } from "./timing";
+import { CHARGE_LEAD_MS, chargeTimeOf, MAX_ATTEMPTS, noticeTimeOf, retryTimeOf } from "./subscription-timing";
 
 const day = 24 * 60 * 60_000;
 

@@ -1,6 +1,6 @@
 /**
- * What each step of an order sets in motion. Called inside the transaction that takes the step, so the work
- * is scheduled if and only if the step happened.
+ * What each step of an order and of its access sets in motion. Called inside the transaction that takes the
+ * step, so the work is scheduled if and only if the step happened.
  */
 import { serverConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
@@ -8,7 +8,7 @@ import type { Access, Order } from "../../server/db/schema.ts";
 import { liveSubscriptionOfAccess } from "../../server/db/subscriptions.ts";
 import type { AccessEventType } from "../../server/fulfilment/access-payload.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
-import { scheduleSubscriptionJobs } from "../subscriptions/schedule.server";
+import { scheduleSubscriptionJobs } from "./subscription-jobs.server";
 
 const dayMs = 24 * 60 * 60_000;
 /** Reminders before access ends, in days. */
@@ -81,13 +81,22 @@ export async function scheduleAccessJobs(db: Database, access: Pick<Access, "id"
       now,
     );
   }
+  await scheduleAccessExpiry(db, access, endsAt, now);
+}
+
+/** The key of an access's expiry job: one per access and end, a paid line's and a free trial's alike. */
+export const accessExpiryKey = (accessId: number, endsAt: string) => `expire:access-${accessId}:${endsAt}`;
+
+/** The access expires by itself at its end, unless a renewal moved the end meanwhile (the job then does nothing). */
+export async function scheduleAccessExpiry(db: Database, access: Pick<Access, "id">, endsAt: Date, now: Date = new Date()): Promise<void> {
+  const end = endsAt.toISOString();
   await enqueueJob(
     db,
     {
       kind: JOB_KINDS.accessExpiry,
       payload: { accessId: access.id, endsAt: end },
       runAt: endsAt,
-      uniqueKey: `expire:access-${access.id}:${end}`,
+      uniqueKey: accessExpiryKey(access.id, end),
     },
     now,
   );

@@ -1,11 +1,11 @@
 /**
- * The jobs of a subscription's period, keyed by the access and its end like the reminders (app/jobs/schedule.server.ts):
+ * The jobs of a subscription's period, keyed by the access and its end like the reminders (schedule.server.ts):
  * a renewal that moves the end schedules a new set, and the old set, finding the end moved, does nothing.
  */
 import type { Database } from "../../server/db/database.ts";
 import type { Access, Subscription } from "../../server/db/schema.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
-import { chargeTimeOf, noticeTimeOf, shopCharges } from "./timing";
+import { chargeTimeOf, noticeTimeOf, shopCharges } from "./subscription-timing";
 
 /** One charge of a period (its first attempt, or a retry). */
 export interface RenewalChargeRequest {
