@@ -8,8 +8,8 @@ import { revokeAccess } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { Access, Order } from "../../server/db/schema.ts";
-import { endSubscriptionsOfOrder } from "../subscriptions/end.server";
 import { scheduleAccessEvent } from "./schedule.server";
+import { endSubscriptionsOfOrder } from "./subscription-end.server";
 
 export type RevokeReason = "refund" | "dispute";
 

@@ -9,11 +9,11 @@ import { applyPaidRenewal } from "../access/renewal.server";
 import { queueRenewalMail } from "../access/renewal-mail.server";
 import { revokeOrderAccess } from "../access/revoke.server";
 import { schedulePaidOrderJobs } from "../access/schedule.server";
+import { type SubscriptionStart, startOrderSubscription } from "../access/subscription-start.server";
 import { issueCreditNote, issueInvoice } from "../invoices/issue.server";
 import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
 import type { Services } from "../services.server";
-import { type SubscriptionStart, startOrderSubscription } from "../subscriptions/start.server";
 
 /** The order as the payment gateway needs it. */
 export function paymentRecord(order: Order): PaymentRecord {

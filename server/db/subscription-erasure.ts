@@ -52,7 +52,7 @@ export async function eraseSubscriptions(
     .execute();
   const at = now.toISOString();
   for (const subscription of subscriptions) {
-    // The same end and the same job as a refund's (app/subscriptions/end.server.ts): one cancel per subscription.
+    // The same end and the same job as a refund's (app/access/subscription-end.server.ts): one cancel per subscription.
     const ended = subscription.status === "ended" ? undefined : await endSubscription(db, subscription.id, "stopped", now);
     if (ended) {
       const details = { reason: "stopped", cause: "account-deleted" };

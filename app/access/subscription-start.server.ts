@@ -8,8 +8,8 @@ import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { Order, Subscription } from "../../server/db/schema.ts";
 import { startSubscription } from "../../server/db/subscriptions.ts";
 import type { ProcessorSubscription, SavedCard } from "../../server/payments/gateway.ts";
-import { scheduleAccessJobs } from "../access/schedule.server";
-import { chargeTimeOf } from "../access/subscription-timing";
+import { scheduleAccessJobs } from "./schedule.server";
+import { chargeTimeOf } from "./subscription-timing";
 
 /** What the payment's processor said of the renewals to come: the card it kept, or the subscription it runs. */
 export interface SubscriptionStart {

@@ -1,7 +1,7 @@
 /** A first purchase with automatic renewal is delivered: its subscription now renews the access just made. */
 import type { Database } from "../../server/db/database.ts";
 import { findSubscriptionOfOrder, linkSubscriptionAccess as link, updateSubscription } from "../../server/db/subscriptions.ts";
-import { chargeTimeOf, shopCharges } from "../access/subscription-timing";
+import { chargeTimeOf, shopCharges } from "./subscription-timing";
 
 export async function linkSubscriptionAccess(
   db: Database,
