@@ -3,7 +3,7 @@ import { setMailLanguage } from "../server/db/customer-preferences.ts";
 import { mailTexts } from "../server/mail/mail-texts.ts";
 import { testTargets } from "../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed, testAccessDetails } from "../tests/support/orders";
-import { fulfilOrder } from "./admin/orders/deliver.server";
+import { fulfilOrder } from "./access/deliver.server";
 import { queueOrderConfirmation, queueRefundNotice } from "./mail.server";
 
 /** The language a customer chose in their account wins over the language each order was placed in. */

@@ -9,6 +9,7 @@ import {
   localizePath,
   pathWithoutLanguage,
   requestPathname,
+  storedLanguage,
 } from "./languages.ts";
 
 describe("languages in URLs", () => {
@@ -48,6 +49,10 @@ describe("languages in URLs", () => {
 
   it("recognises only the three site languages", () => {
     expect(["en", "es", "fr", "de", "EN", "", null, 3].map(isLanguage)).toEqual([true, true, true, false, false, false, false, false]);
+  });
+
+  it("reads a stored language it does not know as the default", () => {
+    expect(["es", "fr", "de", ""].map(storedLanguage)).toEqual(["es", "fr", defaultLanguage, defaultLanguage]);
   });
 
   it.each([

@@ -88,6 +88,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }
 
+/** A language as stored with a request (a sign-in, a free trial): one this code never wrote reads as the default. */
+export function storedLanguage(value: string): Language {
+  return isLanguage(value) ? value : defaultLanguage;
+}
+
 /** The language a pathname is written in: `/es/...` is Spanish, `/fr/...` French, anything else the default. */
 export function languageFromPath(pathname: string): Language {
   const first = pathname.split("/")[1];

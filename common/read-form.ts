@@ -10,3 +10,12 @@ export async function readForm(request: Request): Promise<Record<string, FormDat
     return null;
   }
 }
+
+/** A form as read from the request: every field is text (a file would be a mistake, and is ignored). */
+export type FormValues = Readonly<Record<string, FormDataEntryValue | undefined>>;
+
+/** A field's text, cut at `max` characters; "" for a field that is missing or a file. */
+export function formText(form: FormValues, name: string, max = 5000): string {
+  const value = form[name];
+  return typeof value === "string" ? value.slice(0, max) : "";
+}

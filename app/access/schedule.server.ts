@@ -4,7 +4,7 @@
  */
 import { serverConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
-import type { Access, Order } from "../../server/db/schema.ts";
+import type { Access, Order, Trial } from "../../server/db/schema.ts";
 import { liveSubscriptionOfAccess } from "../../server/db/subscriptions.ts";
 import type { AccessEventType } from "../../server/fulfilment/access-payload.ts";
 import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
@@ -97,6 +97,34 @@ export async function scheduleAccessExpiry(db: Database, access: Pick<Access, "i
       payload: { accessId: access.id, endsAt: end },
       runAt: endsAt,
       uniqueKey: accessExpiryKey(access.id, end),
+    },
+    now,
+  );
+}
+
+/** The plans are offered this long before a free trial's line ends (or at once, for a trial shorter than this). */
+export const TRIAL_ENDING_MAIL_HOURS = 3;
+
+/**
+ * A free trial delivered: its line expires by itself like every access, and instead of the paid reminders (7
+ * and 1 days) one mail in its last hours offers the plans.
+ */
+export async function scheduleTrialEndJobs(
+  db: Database,
+  trial: Pick<Trial, "id">,
+  access: Pick<Access, "id">,
+  endsAt: Date,
+  now: Date = new Date(),
+): Promise<void> {
+  await scheduleAccessExpiry(db, access, endsAt, now);
+  const mailAt = new Date(Math.max(now.getTime(), endsAt.getTime() - TRIAL_ENDING_MAIL_HOURS * 60 * 60_000));
+  await enqueueJob(
+    db,
+    {
+      kind: JOB_KINDS.trialEnding,
+      payload: { trialId: trial.id, endsAt: endsAt.toISOString() },
+      runAt: mailAt,
+      uniqueKey: `trial-ending:${trial.id}`,
     },
     now,
   );

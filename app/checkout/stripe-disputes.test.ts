@@ -10,7 +10,7 @@ import { findAccessById } from "../../server/db/accesses.ts";
 import { listOrderEvents } from "../../server/db/order-events.ts";
 import { testAccessDetails } from "../../tests/support/orders";
 import { checkoutContext, type StripeTestBed, startStripeTestBed } from "../../tests/support/stripe";
-import { fulfilOrder } from "../admin/orders/deliver.server";
+import { fulfilOrder } from "../access/deliver.server";
 import { REFUSED_EVENT } from "./refused-event";
 
 let bed: StripeTestBed;

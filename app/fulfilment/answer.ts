@@ -1,11 +1,12 @@
 /**
  * The access details in the provisioning system's answer, checked by the console's own delivery form rules
- * (every configured field required, `…Url` fields http(s), the same lengths): what the system may deliver
- * is exactly what an operator may type. Anything else is no details, and the order waits for the operator.
+ * (app/access/details-form.ts: every configured field required, `…Url` fields http(s), the same lengths):
+ * what the system may deliver is exactly what an operator may type. Anything else is no details, and the
+ * order waits for the operator.
  */
 import { site } from "../../content/site";
 import type { AccessDetails } from "../../server/mail/access-mail.ts";
-import { noteField, parseAccessForm } from "../admin/orders/access-form";
+import { noteField, parseAccessForm } from "../access/details-form";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 

@@ -3,7 +3,7 @@ import { serverConfig } from "../../server/config.ts";
 import type { Job } from "../../server/db/schema.ts";
 import type { FulfilmentTarget } from "../../server/fulfilment/client.ts";
 import { GiveUp } from "../../server/jobs/runner.ts";
-import type { FulfilServices } from "../admin/orders/deliver.server";
+import type { FulfilServices } from "../access/deliver.server";
 
 /**
  * What the fulfilment jobs need from the shop: its database, the job runner to wake, and the key that seals

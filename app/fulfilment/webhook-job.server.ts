@@ -12,7 +12,7 @@ import { sendFulfilment } from "../../server/fulfilment/client.ts";
 import { paidOrderEvent } from "../../server/fulfilment/payload.ts";
 import { defaultRetryDelayMs, GiveUp, type JobHandler } from "../../server/jobs/runner.ts";
 import { logger } from "../../server/logger.ts";
-import { fulfilOrder } from "../admin/orders/deliver.server";
+import { fulfilOrder } from "../access/deliver.server";
 import { accessFromAnswer } from "./answer";
 import { type FulfilmentSettings, orderIdOf, type ServicesGetter } from "./settings.server";
 

@@ -5,6 +5,7 @@
  * bought a plan meanwhile.
  */
 import { sql } from "kysely";
+import { storedLanguage } from "../../common/languages";
 import { findAccessById } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { Job } from "../../server/db/schema.ts";
@@ -12,7 +13,6 @@ import { findTrialById, PAID_ORDER_STATUSES } from "../../server/db/trials.ts";
 import { GiveUp, type JobHandler } from "../../server/jobs/runner.ts";
 import { queueMail } from "../../server/mail/mail-job.ts";
 import { renderTrialEndingMail, TRIAL_MAIL_KINDS } from "../../server/mail/trial-mail.ts";
-import { mailLanguage } from "../account/sign-in/language";
 import type { Services } from "../services.server";
 import { trialIdOf } from "./started-job.server";
 
@@ -39,7 +39,7 @@ export async function sendTrialEndingMail(db: Database, trialId: number, endsAt:
   if (paid) return "bought";
   const mail = renderTrialEndingMail(
     { reference: trial.reference, name: trial.name, endsAt: new Date(access.ends_at), viewers: trial.viewers },
-    mailLanguage(trial.language),
+    storedLanguage(trial.language),
   );
   await queueMail(db, { kind: TRIAL_MAIL_KINDS.ending, to: trial.email, ...mail }, now);
   return "sent";

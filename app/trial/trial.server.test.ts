@@ -10,13 +10,13 @@ import { openedBody } from "../../server/mail/mail-job.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { startTestReceiver, type TestReceiver } from "../../tests/support/fake-provisioning.ts";
 import { createOrderTestBed, type OrderTestBed, testAccessDetails } from "../../tests/support/orders.ts";
+import { TRIAL_ENDING_MAIL_HOURS } from "../access/schedule.server";
 import { buildExport } from "../account/data/export";
 import { deliverTrialByHand } from "../admin/trials/trials.server";
 import { renewalJobHandlers } from "../renewals/handlers.server";
 import { confirmTrial } from "./confirm.server";
 import { sendTrialEndingMail } from "./ending-job.server";
 import { requestTrial } from "./request.server";
-import { TRIAL_ENDING_MAIL_HOURS } from "./schedule.server";
 import { trialStartedHandler } from "./started-job.server";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");

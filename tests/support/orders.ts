@@ -4,8 +4,8 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
+import { fulfilOrder } from "../../app/access/deliver.server";
 import type { ConsoleOperator, ConsoleServices } from "../../app/admin/orders/console-services.server";
-import { fulfilOrder } from "../../app/admin/orders/deliver.server";
 import { recordPayment } from "../../app/checkout/settle-order.server";
 import { servicesContext } from "../../app/services.server";
 import { createOperator } from "../../server/admin/operators.ts";

@@ -5,7 +5,7 @@
  * events to our webhook handling; each call returns once those events have been answered.
  */
 import Stripe from "stripe";
-import { fulfilOrder } from "../../app/admin/orders/deliver.server";
+import { fulfilOrder } from "../../app/access/deliver.server";
 import type { Order } from "../../server/db/schema.ts";
 import type { FakeStripe, Invoice, RecordedEvent, Subscription } from "./fake-stripe/server.ts";
 import type { StripeTestBed } from "./stripe.ts";

@@ -4,7 +4,7 @@
  * at the moment they are due (the clock is the job's `run_at`, never a wait).
  */
 import { randomBytes } from "node:crypto";
-import { fulfilOrder } from "../../app/admin/orders/deliver.server";
+import { fulfilOrder } from "../../app/access/deliver.server";
 import { placeCardOrder } from "../../app/checkout/place-order.server";
 import { subscriptionJobHandlers } from "../../app/subscriptions/handlers.server";
 import { type DialectName, migrateToLatest } from "../../server/db/database.ts";

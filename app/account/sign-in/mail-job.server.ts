@@ -3,7 +3,7 @@
  * has orders or an access, and does nothing otherwise. The mail's secrets are made here, replacing the ones
  * the request recorded, so they exist only in the mail; its stored copy is sealed when a key is configured.
  */
-import { type Language, localizePath } from "../../../common/languages";
+import { type Language, localizePath, storedLanguage } from "../../../common/languages";
 import { site } from "../../../content/site";
 import { findSignIn, hasOrdersOrAccess, renewSignInSecrets } from "../../../server/db/customer-sign-ins.ts";
 import type { Database } from "../../../server/db/database.ts";
@@ -12,7 +12,6 @@ import { GiveUp, type JobHandler } from "../../../server/jobs/runner.ts";
 import { queueMail } from "../../../server/mail/mail-job.ts";
 import { ACCOUNT_MAIL_KINDS, renderSignInMail } from "../../../server/mail/sign-in-mail.ts";
 import type { Services } from "../../services.server";
-import { mailLanguage } from "./language";
 
 /** The link of a sign-in mail, on the site's public origin, in the language it was asked in. */
 export function signInLinkUrl(token: string, language: Language): string {
@@ -34,7 +33,7 @@ export async function mailSignIn(db: Database, signInId: number, now: Date, seal
     if (!signIn || !(await hasOrdersOrAccess(transaction, signIn.email))) return false;
     const secrets = await renewSignInSecrets(transaction, signIn.id, now);
     if (!secrets) return false;
-    const language = mailLanguage(signIn.language);
+    const language = storedLanguage(signIn.language);
     const mail = renderSignInMail({ linkUrl: signInLinkUrl(secrets.token, language), code: secrets.code }, language);
     await queueMail(transaction, { kind: ACCOUNT_MAIL_KINDS.signIn, to: signIn.email, ...mail, sealWith }, now);
     return true;

@@ -1,5 +1,5 @@
+import { accessFields } from "../../access/details-form";
 import { useAdminText } from "../text";
-import { accessFields } from "./access-form";
 import { type Fact, FactList } from "./FactList";
 import { useOrderFormat } from "./format";
 import type { DeliveredAccess, OrderView } from "./order-page.server";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
+import { accessFields, type DeliverField, type DeliverProblem, isUrlField, maxLength, noteField } from "../../access/details-form";
 import { useAdminText } from "../text";
 import { useSending } from "./ActionNotice";
-import { accessFields, type DeliverField, type DeliverProblem, isUrlField, maxLength, noteField } from "./access-form";
 import type { ActionResult } from "./action-result";
 import { useOrderFormat } from "./format";
 import { inputClass, primaryButton } from "./ui";

@@ -36,14 +36,6 @@ export interface ActionResult {
   review?: RefundReview;
 }
 
-/** A form as read from the request: every field is text (a file would be a mistake, and is ignored). */
-export type FormValues = Readonly<Record<string, FormDataEntryValue | undefined>>;
-
-export function formText(form: FormValues, name: string, max = 5000): string {
-  const value = form[name];
-  return typeof value === "string" ? value.slice(0, max) : "";
-}
-
 export const succeeded = (intent: OrderIntent, key: AdminTextKey, values?: ActionMessage["values"]): ActionResult => ({
   intent,
   ok: true,

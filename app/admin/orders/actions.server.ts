@@ -1,5 +1,6 @@
+import { type FormValues, formText } from "../../../common/read-form.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { type ActionResult, type FormValues, formText, type OrderIntent } from "./action-result";
+import type { ActionResult, OrderIntent } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
 import { deliverAccess } from "./deliver.server";
 import { extendRenewal } from "./extend.server";

@@ -8,7 +8,7 @@ import type { Order } from "../../../server/db/schema.ts";
 import { openedBody } from "../../../server/mail/mail-job.ts";
 import { testTargets } from "../../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders";
-import { deliverAccess, fulfilOrder } from "./deliver.server";
+import { deliverAccess } from "./deliver.server";
 import { loadOrderPage } from "./order-page.server";
 
 const T0 = new Date("2026-01-31T09:30:00.000Z");
@@ -143,28 +143,6 @@ for (const target of testTargets) {
         password: "required",
       });
       expect(await findOrderById(bed.handle.db, order.id)).toMatchObject({ status: "paid", access_id: null });
-    });
-
-    it("fulfils for the shop's automation too: on the timeline under its name, with no operator to audit", async () => {
-      const order = await bed.paidOrder({ language: "es" });
-      const { intent: _intent, ...details } = form;
-      const wakes = bed.mailWakes();
-      const delivered = await fulfilOrder(bed.services, order, details, "provisioning", T0);
-      expect(delivered).toMatchObject({ status: "fulfilled", access_ends_at: "2026-04-30T09:30:00.000Z" });
-      expect(bed.mailWakes()).toBe(wakes + 1);
-      expect((await listOrderEvents(bed.handle.db, order.id)).filter((event) => event.type === "delivered")).toEqual([
-        expect.objectContaining({ actor: "provisioning" }),
-      ]);
-      expect(await auditOf(order)).toEqual([]);
-      const access = (await mailsOf(order)).find((mail) => mail.kind === "order-access")!;
-      expect(openedBody(access.body_text, bed.services.accessKey!)).toContain(`Contraseña: ${form.password}`);
-      // Once: a console delivery after it, or the same call again, changes nothing.
-      expect(await fulfilOrder(bed.services, order, details, "provisioning", T0)).toBeUndefined();
-      expect(bed.mailWakes()).toBe(wakes + 1);
-      await expect(fulfilOrder({ ...bed.services, accessKey: null }, order, details, "provisioning")).rejects.toThrow(
-        /ACCESS_ENCRYPTION_KEY/,
-      );
-      expect((await mailsOf(order)).filter((mail) => mail.kind === "order-access")).toHaveLength(1);
     });
 
     it("delivers only paid orders", async () => {

@@ -1,11 +1,12 @@
+import type { FormValues } from "../../../common/read-form.ts";
+import { recordOperatorAction } from "../../../server/admin/operator-action.ts";
 import { open, seal } from "../../../server/admin/secret-box.ts";
 import { findAccessById, markRenewalExtended, replaceAccessDetails } from "../../../server/db/accesses.ts";
 import type { Order } from "../../../server/db/schema.ts";
+import { parseAccessForm } from "../../access/details-form";
 import { queueRenewalMail } from "../../access/renewal-mail.server";
-import { parseAccessForm } from "./access-form";
-import { type ActionResult, type FormValues, failed, succeeded } from "./action-result";
+import { type ActionResult, failed, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
-import { recordOperatorAction } from "./operator-action.server";
 
 /** The details as sealed now, or undefined when they cannot be read (another key): then any typed ones replace them. */
 function currentDetails(key: Buffer, sealed: string | null): string | undefined {

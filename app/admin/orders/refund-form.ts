@@ -1,5 +1,5 @@
+import { type FormValues, formText } from "../../../common/read-form.ts";
 import type { Order } from "../../../server/db/schema.ts";
-import { type FormValues, formText } from "./action-result";
 
 /** Why an order is refunded, as the operator picks it (kept in the timeline and the audit log, never mailed). */
 export const refundReasons = ["requestedByCustomer", "duplicate", "fraudulent", "serviceProblem", "other"] as const;

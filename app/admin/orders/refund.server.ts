@@ -1,4 +1,6 @@
+import { type FormValues, formText } from "../../../common/read-form.ts";
 import { recordAudit } from "../../../server/admin/audit.ts";
+import { recordOperatorAction } from "../../../server/admin/operator-action.ts";
 import type { Database } from "../../../server/db/database.ts";
 import { claimRecordedRefund, recordRefund } from "../../../server/db/payments.ts";
 import type { Order } from "../../../server/db/schema.ts";
@@ -7,9 +9,8 @@ import { revokeOrderAccess } from "../../access/revoke.server";
 import { paymentRecord } from "../../checkout/settle-order.server";
 import { issueCreditNote } from "../../invoices/issue.server";
 import { queueRefundNotice } from "../../mail.server";
-import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
+import { type ActionResult, failed, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
-import { recordOperatorAction } from "./operator-action.server";
 import { isRefundable, readRefundForm } from "./refund-form";
 
 /**

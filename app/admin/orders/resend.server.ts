@@ -1,9 +1,10 @@
+import { type FormValues, formText } from "../../../common/read-form.ts";
+import { recordOperatorAction } from "../../../server/admin/operator-action.ts";
 import { findOrderMail } from "../../../server/db/admin-orders.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { queueStoredMail } from "../../../server/mail/mail-job.ts";
-import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
+import { type ActionResult, failed, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
-import { recordOperatorAction } from "./operator-action.server";
 
 /**
  * Queues a copy of one of the order's mails, as it was first sent (same words, same address): the customer

@@ -1,8 +1,9 @@
+import type { FormValues } from "../../../common/read-form.ts";
+import { recordOperatorAction } from "../../../server/admin/operator-action.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { settleOrder } from "../../checkout/settle-order.server";
-import { type ActionResult, type FormValues, failed, succeeded } from "./action-result";
+import { type ActionResult, failed, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
-import { recordOperatorAction } from "./operator-action.server";
 
 /**
  * Asks the processor about a pending order, through the same path as reconciliation and the return page, so

@@ -3,12 +3,14 @@
  * by stopSubscription, which writes the timeline line), and the audit log says which operator did it, from
  * where. Only the subscription the page names stops: a stale form for another one is refused.
  */
+
+import { type FormValues, formText } from "../../../common/read-form.ts";
 import { recordAudit } from "../../../server/admin/audit.ts";
 import { subscriptionOfOrderPage } from "../../../server/db/admin-subscriptions.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { LIVE_STATUSES } from "../../../server/db/subscriptions.ts";
 import { stopSubscription } from "../../subscriptions/stop.server";
-import { type ActionResult, type FormValues, failed, formText, succeeded } from "./action-result";
+import { type ActionResult, failed, succeeded } from "./action-result";
 import type { ConsoleOperator, ConsoleServices } from "./console-services.server";
 
 export const STOP_RENEWAL_AUDIT = "stop-renewal";

@@ -3,13 +3,14 @@
  * it by hand with the order page's form and rules (every configured field, sealed, audited).
  */
 
+import { type FormValues, formText } from "../../../common/read-form.ts";
 import type { Database } from "../../../server/db/database.ts";
 import type { Trial } from "../../../server/db/schema.ts";
 import { findTrialByReference, listTrials, trialListStates } from "../../../server/db/trials.ts";
-import { deliverTrial } from "../../trial/deliver.server";
+import { deliverTrial } from "../../access/deliver-trial.server";
+import { parseAccessForm } from "../../access/details-form";
 import { oneOf, pageLinks, positionFrom } from "../list/list-query";
-import { parseAccessForm } from "../orders/access-form";
-import { type ActionResult, type FormValues, failed, formText, succeeded } from "../orders/action-result";
+import { type ActionResult, failed, succeeded } from "../orders/action-result";
 import type { ConsoleOperator, ConsoleServices } from "../orders/console-services.server";
 
 export const trialsPageSize = 50;

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { readForm } from "../../../common/read-form.ts";
 import { findTrialByReference } from "../../../server/db/trials.ts";
 import { logger } from "../../../server/logger.ts";
+import { TRIAL_ENDING_MAIL_HOURS } from "../../access/schedule.server";
 import { operatorContext } from "../../admin/auth.server";
 import { consoleRead } from "../../admin/console-read.server";
 import { adminMeta } from "../../admin/meta";
@@ -16,7 +17,6 @@ import { useAdminText } from "../../admin/text";
 import { deliverTrialByHand, loadTrialPage } from "../../admin/trials/trials.server";
 import { clientAddress } from "../../rate-limit.server";
 import { servicesOf } from "../../services.server";
-import { TRIAL_ENDING_MAIL_HOURS } from "../../trial/schedule.server";
 import type { Route } from "./+types/trial";
 
 /** One free trial: who asked, where it stands, and (while it waits) the form that delivers its line by hand. */

@@ -1,8 +1,7 @@
-import { recordAudit } from "../../../server/admin/audit.ts";
-import type { Database } from "../../../server/db/database.ts";
-import { recordOrderEvent } from "../../../server/db/order-events.ts";
-import type { Order } from "../../../server/db/schema.ts";
-import type { ConsoleOperator } from "./console-services.server";
+import type { Database } from "../db/database.ts";
+import { recordOrderEvent } from "../db/order-events.ts";
+import type { Operator, Order } from "../db/schema.ts";
+import { recordAudit } from "./audit.ts";
 
 export type AuditedAction = "settle" | "deliver" | "extend" | "resend" | "refund";
 
@@ -12,7 +11,7 @@ export type AuditedAction = "settle" | "deliver" | "extend" | "resend" | "refund
  */
 export async function recordOperatorAction(
   db: Database,
-  operator: ConsoleOperator,
+  operator: Pick<Operator, "id" | "email">,
   order: Pick<Order, "id" | "reference">,
   action: { name: AuditedAction; event: string; details?: Record<string, unknown> },
   address: string,

@@ -4,7 +4,7 @@
  * and the sealed "your trial is ready" mail queued, all in one transaction. Only a confirmed trial moves, so
  * two deliveries at once (two tabs, a tab and the provisioning system) deliver once: the other gets undefined.
  */
-
+import { storedLanguage } from "../../common/languages";
 import { site } from "../../content/site";
 import { recordAudit } from "../../server/admin/audit.ts";
 import { seal } from "../../server/admin/secret-box.ts";
@@ -15,8 +15,7 @@ import { trialPeriod } from "../../server/fulfilment/trial-payload.ts";
 import type { AccessDetails } from "../../server/mail/access-mail.ts";
 import { queueMail } from "../../server/mail/mail-job.ts";
 import { renderTrialAccessMail, TRIAL_MAIL_KINDS } from "../../server/mail/trial-mail.ts";
-import { mailLanguage } from "../account/sign-in/language";
-import type { DeliveryActor, FulfilServices } from "../admin/orders/deliver.server";
+import { type DeliveryActor, type FulfilServices, sealingKey } from "./deliver.server";
 import { scheduleTrialEndJobs } from "./schedule.server";
 
 class NotWaiting extends Error {}
@@ -28,11 +27,10 @@ export async function deliverTrial(
   actor: DeliveryActor,
   now: Date = new Date(),
 ): Promise<Trial | undefined> {
-  const key = services.accessKey;
-  if (!key) throw new Error("ACCESS_ENCRYPTION_KEY is not set: access details are never stored unencrypted");
+  const key = sealingKey(services);
   if (trial.status !== "confirmed") return undefined;
   const period = trialPeriod(trial, now);
-  const language = mailLanguage(trial.language);
+  const language = storedLanguage(trial.language);
   const mail = renderTrialAccessMail({ reference: trial.reference, name: trial.name, hours: trial.hours, details, ...period }, language);
   try {
     const delivered = await services.db.transaction().execute(async (transaction) => {

@@ -1,11 +1,12 @@
 /**
- * The delivery form's fields and their checks: every field configured in content/site.ts (`access.fields`)
- * is required, a field named `…Url` must be an http(s) address, and a free note may follow.
+ * An access's details as a form gives them, and their checks: every field configured in content/site.ts
+ * (`access.fields`) is required, a field named `…Url` must be an http(s) address, and a free note may follow.
+ * The console's delivery form and the provisioning system's answer are held to the same rules.
  */
-import { site } from "../../../content/site";
-import type { AccessDetails, AccessField } from "../../../server/mail/access-mail.ts";
-import { z } from "../../zod";
-import { type FormValues, formText } from "./action-result";
+import { type FormValues, formText } from "../../common/read-form.ts";
+import { site } from "../../content/site";
+import type { AccessDetails, AccessField } from "../../server/mail/access-mail.ts";
+import { z } from "../zod";
 
 export const accessFields = site.access.fields;
 export const noteField = "note";
