@@ -22,9 +22,12 @@ import { linkSubscriptionAccess } from "./subscription-link.server";
  */
 export type FulfilServices = Pick<Services, "db" | "wakeMail"> & { accessKey: Buffer | null };
 
+/** The timeline's actor for a step the provisioning system took: a delivery, an extension. */
+export const PROVISIONING_ACTOR = "provisioning";
+
 /**
  * Who delivered. An operator is audited too, with where they were; the shop's own automation
- * (`provisioning`) only leaves its name on the timeline.
+ * ({@link PROVISIONING_ACTOR}) only leaves its name on the timeline.
  */
 export type DeliveryActor = string | { operator: Pick<Operator, "id" | "email">; address: string };
 

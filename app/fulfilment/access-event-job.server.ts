@@ -5,7 +5,7 @@
  * a later run that finds it asks nothing again. A 2xx to `access.extended` fulfils the renewal order: there is
  * nothing to deliver, it is the same line.
  */
-import { findAccessById, markRenewalExtended } from "../../server/db/accesses.ts";
+import { findAccessById } from "../../server/db/accesses.ts";
 import type { Database } from "../../server/db/database.ts";
 import { listOrderEvents, recordOrderEvent } from "../../server/db/order-events.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
@@ -13,8 +13,9 @@ import type { Job } from "../../server/db/schema.ts";
 import { ACCESS_EVENT_TYPES, type AccessEventType, accessEvent } from "../../server/fulfilment/access-payload.ts";
 import { sendFulfilment } from "../../server/fulfilment/client.ts";
 import { GiveUp, type JobHandler } from "../../server/jobs/runner.ts";
+import { extendByProvisioning } from "../access/extend.server";
 import type { FulfilmentSettings, ServicesGetter } from "./settings.server";
-import { PROVISIONING_ACTOR, provisioningRetryDelayMs } from "./webhook-job.server";
+import { provisioningRetryDelayMs } from "./webhook-job.server";
 
 const SENT_EVENT = "access-event-sent";
 
@@ -74,10 +75,7 @@ export function accessEventHandler(openServices: ServicesGetter, settings: Fulfi
           { orderId, type: SENT_EVENT, actor: "system", details: { event: type, status: outcome.status } },
           now,
         );
-        if (type === "access.extended" && (await markRenewalExtended(transaction, orderId, now))) {
-          const details = { access: access.reference, endsAt: order.access_ends_at };
-          await recordOrderEvent(transaction, { orderId, type: "extended", actor: PROVISIONING_ACTOR, details }, now);
-        }
+        if (type === "access.extended") await extendByProvisioning(transaction, order, access, now);
       });
     },
   };

@@ -12,14 +12,12 @@ import { sendFulfilment } from "../../server/fulfilment/client.ts";
 import { paidOrderEvent } from "../../server/fulfilment/payload.ts";
 import { defaultRetryDelayMs, GiveUp, type JobHandler } from "../../server/jobs/runner.ts";
 import { logger } from "../../server/logger.ts";
-import { fulfilOrder } from "../access/deliver.server";
+import { fulfilOrder, PROVISIONING_ACTOR } from "../access/deliver.server";
 import { accessFromAnswer } from "./answer";
 import { type FulfilmentSettings, orderIdOf, type ServicesGetter } from "./settings.server";
 
 /** How long after the payment the shop keeps asking. */
 export const PROVISIONING_WINDOW_MS = 24 * 60 * 60_000;
-/** The timeline's actor for a delivery made from the provisioning system's answer. */
-export const PROVISIONING_ACTOR = "provisioning";
 
 /** 30 s, 1 min, 2 min … at most an hour between attempts; null once the next would fall past the 24 hours. */
 export function provisioningRetryDelayMs(attempts: number, job: Pick<Job, "created_at">, now: Date): number | null {

@@ -11,10 +11,11 @@ import { sendFulfilment } from "../../server/fulfilment/client.ts";
 import { trialStartedEvent } from "../../server/fulfilment/trial-payload.ts";
 import { GiveUp, type JobHandler } from "../../server/jobs/runner.ts";
 import { logger } from "../../server/logger.ts";
+import { PROVISIONING_ACTOR } from "../access/deliver.server";
 import { deliverTrial } from "../access/deliver-trial.server";
 import { accessFromAnswer } from "../fulfilment/answer";
 import type { FulfilmentSettings, ServicesGetter } from "../fulfilment/settings.server";
-import { PROVISIONING_ACTOR, provisioningRetryDelayMs } from "../fulfilment/webhook-job.server";
+import { provisioningRetryDelayMs } from "../fulfilment/webhook-job.server";
 
 export function trialIdOf(job: Job): number {
   let payload: { trialId?: unknown } | null;
