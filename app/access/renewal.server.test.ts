@@ -10,7 +10,7 @@ import { listOrderEvents } from "../../server/db/order-events.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../tests/support/orders";
-import { recordPayment } from "../checkout/settle-order.server";
+import { recordPayment } from "../checkout/record-payment.server";
 import { revokeOrderAccess } from "./revoke.server";
 
 const dayMs = 24 * 60 * 60_000;

@@ -11,8 +11,9 @@ import { findPlan, isViewerCount, planPrice } from "../content/plans";
 import { translatorFor } from "../i18n/registry";
 import { declines } from "../rate-limit.server";
 import type { Services } from "../services.server";
+import { persistently, recordPayment } from "./record-payment.server";
 import type { CheckoutOrder, ContactDetails } from "./schema";
-import { failOrder, persistently, recordPayment } from "./settle-order.server";
+import { failOrder } from "./settle-order.server";
 
 export type OrderOutcome =
   | { status: "paid"; reference: string; email: string; amountCents: number }

@@ -1,19 +1,15 @@
 import { type EventActor, recordOrderEvent } from "../../server/db/order-events.ts";
 import { recordCardDetails, recordRefund } from "../../server/db/payments.ts";
 import { recordProcessorTax } from "../../server/db/processor-tax.ts";
-import { findOrderById, markOrderFailed, markOrderPaid } from "../../server/db/repositories.ts";
+import { findOrderById, markOrderFailed } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
-import { logger } from "../../server/logger.ts";
 import type { FailureReason, PaymentLookup, PaymentRecord } from "../../server/payments/gateway.ts";
-import { applyPaidRenewal } from "../access/renewal.server";
-import { queueRenewalMail } from "../access/renewal-mail.server";
 import { revokeOrderAccess } from "../access/revoke.server";
-import { schedulePaidOrderJobs } from "../access/schedule.server";
-import { type SubscriptionStart, startOrderSubscription } from "../access/subscription-start.server";
-import { issueCreditNote, issueInvoice } from "../invoices/issue.server";
-import { queueOrderConfirmation, queueRefundNotice } from "../mail.server";
+import { issueCreditNote } from "../invoices/issue.server";
+import { queueRefundNotice } from "../mail.server";
 import { declines } from "../rate-limit.server";
 import type { Services } from "../services.server";
+import { type RecordServices, recordPayment } from "./record-payment.server";
 
 /** The order as the payment gateway needs it. */
 export function paymentRecord(order: Order): PaymentRecord {
@@ -27,8 +23,6 @@ export function paymentRecord(order: Order): PaymentRecord {
   };
 }
 
-/** What recording a payment needs: the database, and the job runner to wake for the mails it queues. */
-export type RecordServices = Pick<Services, "db" | "wakeMail">;
 export type SettleServices = Pick<Services, "db" | "gateway" | "wakeMail">;
 
 export interface SettleOptions {
@@ -120,102 +114,4 @@ export async function failOrder(
     await recordOrderEvent(transaction, { orderId: order.id, type: failureEvent(reason), actor, details: { reason } });
     if (reason !== "abandoned") await declines.record(transaction, { address: order.client_address, email: order.email });
   });
-}
-
-/** How long recording a charge's outcome is tried; well within the 15 s a second submission waits. */
-const keepRecordingMs = 8_000;
-
-/**
- * Records the outcome of a charge, trying again when the database fails for a moment (a pool busy under a
- * burst of checkouts, a connection dropped): the card has been charged, and answering "try again later"
- * now would invite a second charge for one order. Each write only moves a pending order, so repeating one
- * that did go through changes nothing.
- */
-export async function persistently<T>(reference: string, write: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + keepRecordingMs;
-  for (let pauseMs = 250; ; pauseMs = Math.min(pauseMs * 2, 2_000)) {
-    try {
-      return await write();
-    } catch (error) {
-      if (Date.now() + pauseMs > deadline) throw error;
-      logger.warn({ order: reference, reason: (error as Error).message }, "Recording a charge's outcome failed; trying again");
-      await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    }
-  }
-}
-
-/**
- * Marks the order paid, issues its invoice and queues its confirmation mail in one transaction: a crash between the two would
- * leave a paid order whose customer never gets the mail (the reliability suite's SIGKILL left 508 such
- * orders in 880). Only when that keeps failing are they written one after the other: a mail that cannot be
- * queued must not turn a charge that went through into an error.
- */
-export async function recordPayment(
-  { db, wakeMail }: RecordServices,
-  order: Order,
-  gatewayReference: string | null,
-  subscriptionStart: SubscriptionStart = {},
-  now: Date = new Date(),
-): Promise<void> {
-  try {
-    await persistently(order.reference, () =>
-      db.transaction().execute(async (transaction) => {
-        const paid = await markOrderPaid(transaction, order.id, { gatewayReference }, now);
-        if (!paid) return;
-        await recordOrderEvent(transaction, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } }, now);
-        // The invoice's number is taken here: it exists if and only if the payment is recorded.
-        await issueInvoice(transaction, paid);
-        // A renewal moves its access's end now, with the payment: the mail then says the new end.
-        const renewed = await applyPaidRenewal(transaction, paid, now);
-        // Automatic renewal chosen at checkout: the subscription exists if and only if the payment does.
-        await startOrderSubscription(transaction, renewed?.order ?? paid, subscriptionStart, now);
-        if (renewed) await queueRenewalMail(transaction, "paid", renewed.order, renewed.access);
-        else await queueOrderConfirmation(transaction, paid);
-        await schedulePaidOrderJobs(transaction, renewed?.order ?? paid, now);
-      }),
-    );
-  } catch (error) {
-    logger.error(
-      { order: order.reference, reason: (error as Error).message },
-      "An order's payment and mail could not be recorded together",
-    );
-    let paid = await markOrderPaid(db, order.id, { gatewayReference });
-    if (paid) {
-      await recordOrderEvent(db, { orderId: order.id, type: "paid", actor: "processor", details: { gatewayReference } }).catch(() => {});
-      // The renewal in a transaction of its own: applied once (it only links an order not linked yet).
-      const renewed = paid.renews_access_id
-        ? await db
-            .transaction()
-            .execute((transaction) => applyPaidRenewal(transaction, paid as Order))
-            .catch((renewError: unknown) => {
-              logger.error({ order: order.reference, reason: (renewError as Error).message }, "A paid renewal could not extend its access");
-              return undefined;
-            })
-        : undefined;
-      paid = renewed?.order ?? paid;
-      await startOrderSubscription(db, paid, subscriptionStart, now).catch((subscriptionError: unknown) => {
-        logger.error(
-          { order: order.reference, reason: (subscriptionError as Error).message },
-          "A paid order's subscription could not be started",
-        );
-      });
-      await db
-        .transaction()
-        .execute((transaction) => issueInvoice(transaction, paid as Order))
-        .catch((invoiceError: unknown) => {
-          logger.error({ order: order.reference, reason: (invoiceError as Error).message }, "A paid order's invoice could not be issued");
-        });
-      await schedulePaidOrderJobs(db, paid).catch((jobError: unknown) => {
-        logger.error({ order: order.reference, reason: (jobError as Error).message }, "An order's delivery jobs could not be scheduled");
-      });
-      const confirmed = paid;
-      const confirm = renewed
-        ? () => queueRenewalMail(db, "paid", renewed.order, renewed.access)
-        : () => queueOrderConfirmation(db, confirmed);
-      await persistently(order.reference, confirm).catch((mailError: unknown) => {
-        logger.error({ order: order.reference, reason: (mailError as Error).message }, "An order's confirmation mail could not be queued");
-      });
-    }
-  }
-  wakeMail();
 }

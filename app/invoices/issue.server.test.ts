@@ -9,7 +9,8 @@ import { testTargets } from "../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../tests/support/orders";
 import { refundOrder } from "../admin/orders/refund.server";
 import { placeCardOrder } from "../checkout/place-order.server";
-import { paymentRecord, recordPayment, settleOrder } from "../checkout/settle-order.server";
+import { recordPayment } from "../checkout/record-payment.server";
+import { paymentRecord, settleOrder } from "../checkout/settle-order.server";
 import { issueInvoice } from "./issue.server";
 
 for (const target of testTargets) {

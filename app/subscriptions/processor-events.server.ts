@@ -13,9 +13,10 @@ import type { Order, Subscription } from "../../server/db/schema.ts";
 import { findSubscriptionByProcessorId } from "../../server/db/subscriptions.ts";
 import { logger } from "../../server/logger.ts";
 import type { SubscriptionInvoice, SubscriptionNotice } from "../../server/payments/gateway.ts";
+import { recordPayment } from "../checkout/record-payment.server";
 import type { RefusalReason } from "../checkout/refused-event";
 import { asDifference, type Difference, refuseProcessorEvent } from "../checkout/refused-events.server";
-import { recordPayment, type SettleServices, settleOrder } from "../checkout/settle-order.server";
+import { type SettleServices, settleOrder } from "../checkout/settle-order.server";
 import { renewalOrderOf } from "./renewal-order.server";
 import { syncSubscription } from "./sync.server";
 

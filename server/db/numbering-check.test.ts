@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { recordPayment } from "../../app/checkout/settle-order.server";
+import { recordPayment } from "../../app/checkout/record-payment.server";
 import { testTargets } from "../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../tests/support/orders";
 import { checkNumbering, isUnbroken } from "./numbering-check.ts";

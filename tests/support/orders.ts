@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { fulfilOrder } from "../../app/access/deliver.server";
 import type { ConsoleOperator, ConsoleServices } from "../../app/admin/orders/console-services.server";
-import { recordPayment } from "../../app/checkout/settle-order.server";
+import { recordPayment } from "../../app/checkout/record-payment.server";
 import { servicesContext } from "../../app/services.server";
 import { createOperator } from "../../server/admin/operators.ts";
 import { type DialectName, migrateToLatest } from "../../server/db/database.ts";

@@ -6,7 +6,7 @@ import { markOrderPaid } from "../../../server/db/orders.ts";
 import type { Order } from "../../../server/db/schema.ts";
 import { testTargets } from "../../../tests/support/databases.ts";
 import { createOrderTestBed, type OrderTestBed } from "../../../tests/support/orders.ts";
-import { recordPayment } from "../../checkout/settle-order.server";
+import { recordPayment } from "../../checkout/record-payment.server";
 import { issueInvoice } from "../../invoices/issue.server";
 import { refundOrder } from "../orders/refund.server";
 import { exportOrders } from "./orders-export.server";
