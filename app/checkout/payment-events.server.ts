@@ -2,10 +2,9 @@ import { findOrderByGatewayReference, findOrderByPaymentSession, paymentEventSee
 import { findOrderByReference } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
-import type { PaymentNotice, SubscriptionNotice } from "../../server/payments/gateway.ts";
+import type { PaymentNotice } from "../../server/payments/gateway.ts";
 import { recordDispute } from "../access/dispute.server";
 import type { Services } from "../services.server";
-import { applySubscriptionNotice } from "../subscriptions/processor-events.server";
 import type { RefusalReason } from "./refused-event";
 import { asDifference, type Difference, refuseProcessorEvent } from "./refused-events.server";
 import { type SettleServices, settleOrder } from "./settle-order.server";
@@ -81,12 +80,4 @@ export async function applyPaymentNotice(services: SettleServices, notice: Payme
   }
   await recordPaymentEvent(db, { provider: gateway.name, eventId, type, orderReference: order.reference });
   return "applied";
-}
-
-/** Any verified event of the processor: about an order's payment, or about a subscription (Stripe Billing). */
-export async function applyProcessorNotice(services: SettleServices, notice: PaymentNotice | SubscriptionNotice): Promise<EventResult> {
-  if (notice.kind === "subscription") {
-    return applySubscriptionNotice(services, notice);
-  }
-  return applyPaymentNotice(services, notice);
 }

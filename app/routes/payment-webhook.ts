@@ -1,7 +1,7 @@
 import { logger } from "../../server/logger.ts";
 import { type PaymentNotice, type SubscriptionNotice, WebhookSignatureError } from "../../server/payments/gateway.ts";
-import { applyProcessorNotice } from "../checkout/payment-events.server";
 import { type Services, servicesOf } from "../services.server";
+import { applyProcessorNotice } from "../subscriptions/processor-events.server";
 import type { Route } from "./+types/payment-webhook";
 
 const plain = (status: number, text: string) =>

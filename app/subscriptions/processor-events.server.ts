@@ -12,7 +12,8 @@ import { findOrderById, findOrderByReference } from "../../server/db/repositorie
 import type { Order, Subscription } from "../../server/db/schema.ts";
 import { findSubscriptionByProcessorId } from "../../server/db/subscriptions.ts";
 import { logger } from "../../server/logger.ts";
-import type { SubscriptionInvoice, SubscriptionNotice } from "../../server/payments/gateway.ts";
+import type { PaymentNotice, SubscriptionInvoice, SubscriptionNotice } from "../../server/payments/gateway.ts";
+import { applyPaymentNotice, type EventResult } from "../checkout/payment-events.server";
 import { recordPayment } from "../checkout/record-payment.server";
 import type { RefusalReason } from "../checkout/refused-event";
 import { asDifference, type Difference, refuseProcessorEvent } from "../checkout/refused-events.server";
@@ -96,4 +97,12 @@ export async function applySubscriptionNotice(
   );
   await recordPaymentEvent(db, { provider: gateway.name, eventId, type, orderReference: first?.reference ?? null });
   return "applied";
+}
+
+/** Any verified event of the processor: about a subscription (Stripe Billing), or about an order's payment. */
+export async function applyProcessorNotice(services: SettleServices, notice: PaymentNotice | SubscriptionNotice): Promise<EventResult> {
+  if (notice.kind === "subscription") {
+    return applySubscriptionNotice(services, notice);
+  }
+  return applyPaymentNotice(services, notice);
 }

@@ -4,12 +4,12 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { applyProcessorNotice } from "../../app/checkout/payment-events.server";
 import { type PlaceOrderContext, placeHostedOrder } from "../../app/checkout/place-order.server";
 import type { ContactDetails } from "../../app/checkout/schema";
 import type { SettleServices } from "../../app/checkout/settle-order.server";
 import { allMessages } from "../../app/i18n/messages.server";
 import { registerMessages } from "../../app/i18n/registry";
+import { applyProcessorNotice } from "../../app/subscriptions/processor-events.server";
 import { type Database, type DialectName, migrateToLatest } from "../../server/db/database.ts";
 import { findOrderByIdempotencyKey } from "../../server/db/repositories.ts";
 import type { Order } from "../../server/db/schema.ts";
