@@ -6,10 +6,10 @@ import { site } from "../../content/site";
 import { logger } from "../../server/logger.ts";
 import { privateNoStore } from "../cache-control";
 import { clientAddress, clientCountry, formLimits } from "../rate-limit.server";
-import { claimRenewal } from "../renewals/renew.server";
 import type { Services } from "../services.server";
 import { countryName } from "./countries";
 import { type OrderOutcome, type PlaceOrderContext, placeCardOrder, placeHostedOrder } from "./place-order.server";
+import { claimRenewal } from "./renew.server";
 import { accessRenewsAutomatically } from "./renewal-offer.server";
 import {
   checkoutFields,

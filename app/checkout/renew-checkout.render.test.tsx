@@ -4,11 +4,11 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Language, localizePath } from "../../common/languages";
 import { createRenewalTestBed, type RenewalTestBed } from "../../tests/support/renewals";
-import { CheckoutForm, type CheckoutFormData } from "../checkout/CheckoutForm";
 import { createTranslator } from "../i18n/i18n";
 import { allMessages } from "../i18n/messages.server";
 import { TranslationContext } from "../i18n/use-translation";
-import { renewalToken } from "./links.server";
+import { renewalToken } from "../renewals/links.server";
+import { CheckoutForm, type CheckoutFormData } from "./CheckoutForm";
 import { renewalFromToken } from "./renew.server";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");

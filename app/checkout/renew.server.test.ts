@@ -4,7 +4,7 @@ import { eraseCustomer } from "../../server/db/customer-erasure.ts";
 import { testTargets } from "../../tests/support/databases.ts";
 import { createRenewalTestBed, type RenewalTestBed } from "../../tests/support/renewals";
 import { revokeOrderAccess } from "../access/revoke.server";
-import { deriveLinkKey, renewalToken } from "./links.server";
+import { deriveLinkKey, renewalToken } from "../renewals/links.server";
 import { claimRenewal, renewalFromToken } from "./renew.server";
 
 const T0 = new Date("2026-03-01T09:30:00.000Z");

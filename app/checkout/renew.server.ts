@@ -14,10 +14,10 @@ import type { Database } from "../../server/db/database.ts";
 import { findOrderById } from "../../server/db/repositories.ts";
 import type { Access, Order } from "../../server/db/schema.ts";
 import { logger } from "../../server/logger.ts";
-import { checkoutValuesOf } from "../checkout/order-values";
-import type { FormValues } from "../checkout/schema";
+import { linkKey, readRenewalToken } from "../renewals/links.server";
 import type { Services } from "../services.server";
-import { linkKey, readRenewalToken } from "./links.server";
+import { checkoutValuesOf } from "./order-values";
+import type { FormValues } from "./schema";
 
 export type Renewal =
   /** A renewal of `access`: the form carries `token`. Without `access`, the order had none: a new purchase. */
