@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { Suspense } from "react";
 import { isRouteErrorResponse, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
+import { claimVariables, rememberClaimVariables } from "../common/claims.ts";
 import { languageFacts, languageFromPath, requestPathname } from "../common/languages";
 import type { Route } from "./+types/root";
 import { ConsoleError } from "./admin/ConsoleError";
@@ -14,7 +15,6 @@ import { lazyComponent } from "./components/lazy-component";
 import { useNonce } from "./components/nonce";
 import { ScrollRestoration } from "./components/ScrollRestoration";
 import { SiteShell } from "./components/SiteShell";
-import { claimVariables, rememberClaimVariables } from "./content/claims";
 import { planPriceTexts, rememberPlanPriceTexts } from "./content/plans";
 import { faviconHref } from "./favicon";
 import { loadMessages } from "./i18n/messages.client";

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { claimVariables } from "../../common/claims.ts";
 import { type Language, languages, localizePath } from "../../common/languages";
 import { type ImageName, images } from "../images";
 import { type BlogCategory, blogCategories } from "./blog-categories";
 import type { BlogListQuery } from "./blog-pages";
 import { createBlogSearch } from "./blog-search";
-import { claimVariables } from "./claims";
 import { formatDate } from "./dates";
 import { fillPlaceholders, markdownToHtml, readFrontMatter } from "./markdown.server";
 

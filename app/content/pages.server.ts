@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { claimVariables } from "../../common/claims.ts";
 import { type Language, languages } from "../../common/languages";
 import { serverConfig } from "../../server/config.ts";
-import { claimVariables } from "./claims";
 import { formatDate } from "./dates";
 import { fillPlaceholders, markdownToHtml, readFrontMatter } from "./markdown.server";
 

@@ -1,6 +1,6 @@
+import { claimVariables } from "../../common/claims.ts";
 import type { Language } from "../../common/languages";
 import type en from "../../content/locales/en.json";
-import { claimVariables } from "../content/claims";
 import { lookup, type ObjectPaths, type PathValue, type TextKey, type TextValues, translate, translateObject } from "./translate";
 
 export type Messages = typeof en;

@@ -1,5 +1,5 @@
-import { type Language, localeTags } from "../../common/languages";
-import { site } from "../../content/site";
+import { site } from "../content/site.ts";
+import { type Language, localeTags } from "./languages.ts";
 
 /**
  * Every marketing figure, formatted for one language. These are the default values of every text's
