@@ -1,9 +1,10 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { countryCodes } from "../../common/countries.ts";
 import { loader } from "../routes/countries";
 import { CountrySelect } from "./CountrySelect";
-import { countryCodes, countryName, countryOptions, countryOptionsPath } from "./countries";
+import { countryName, countryOptions, countryOptionsPath } from "./countries";
 
 describe("the country list", () => {
   it("names every country in the language, sorted as the language sorts", () => {

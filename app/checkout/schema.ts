@@ -1,8 +1,8 @@
 import { isValidPhoneNumber, type CountryCode as PhoneCountry } from "libphonenumber-js/min";
 import { cardDigits, cardNumberProblem, cvvLength, detectCardBrand, expiryProblem } from "../../common/card";
+import { isCountryCode } from "../../common/countries.ts";
 import { site } from "../../content/site";
 import { lazySchema, z } from "../zod";
-import { isCountryCode } from "./countries";
 import { type CheckoutField, type FieldErrors, fieldLimits } from "./fields";
 import { isPlausiblePostalCode } from "./postal-codes";
 

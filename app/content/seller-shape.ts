@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countryCodes } from "../checkout/countries";
+import { countryCodes } from "../../common/countries.ts";
 
 const required = (hint: string) =>
   z

@@ -2,7 +2,7 @@
  * The free trial's first step, read from a posted form: a name, an e-mail, a country (no card). Pure, so the
  * page, the action and the tests agree on what is wrong; problems are keys of `trial.errors`.
  */
-import { isCountryCode } from "../checkout/countries";
+import { isCountryCode } from "../../common/countries.ts";
 
 export const trialFields = ["name", "email", "country"] as const;
 export type TrialField = (typeof trialFields)[number];
