@@ -3,11 +3,17 @@
  * account's `t` (texts in content/locales/account/<lang>/invoice.json). The HTML pages and the PDF lay out
  * exactly these strings, so what the customer reads in the account is what the PDF says. Pure.
  */
-import type { AccountTextKey } from "../account/text";
+import type englishInvoiceTexts from "../../content/locales/account/en/invoice.json";
+import type { TextKey } from "../i18n/translate";
 import type { DocumentView } from "./document-view";
 
-/** The account's `t`, narrowed to what this module asks (the `invoice.*` keys). */
-export type DocumentT = (key: Extract<AccountTextKey, `invoice.${string}`>, values?: Record<string, string | number>) => string;
+/** The texts a document's words come from: the `invoice` area of the account's, which its pages show too. */
+export interface DocumentMessages {
+  invoice: typeof englishInvoiceTexts;
+}
+
+/** The account's `t`, or one of these texts alone, narrowed to what this module asks (the `invoice.*` keys). */
+export type DocumentT = (key: TextKey<DocumentMessages>, values?: Record<string, string | number>) => string;
 
 export interface DocumentTexts {
   title: string;

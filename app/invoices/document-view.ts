@@ -8,7 +8,6 @@
  */
 import { type Language, localeTags } from "../../common/languages";
 import type { CreditNote, Invoice, SellerSnapshot } from "../../server/db/schema.ts";
-import { accountFormat } from "../account/dashboard/format";
 
 export interface DocumentView {
   kind: "invoice" | "credit-note";
@@ -54,8 +53,9 @@ function newDocumentFormat(language: Language, currency: string) {
   const countries = new Intl.DisplayNames(locale, { type: "region" });
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
   const amount = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2 });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   return {
-    date: accountFormat(language, "UTC").date,
+    date: (iso: string) => date.format(new Date(iso)),
     country: (code: string) => countries.of(code) ?? code,
     rate: (basisPoints: number) => percent.format(basisPoints / 10_000),
     money: (cents: number) => amount.format(cents / 100),

@@ -13,13 +13,13 @@
  * one or two rows and renders in memory (a few kilobytes, a few milliseconds); it throws when a row it needs
  * is missing or the database fails.
  */
+import { perLanguage } from "../../common/content-files";
 import { defaultLanguage, isLanguage, type Language, localeTags } from "../../common/languages";
 import type { Database } from "../../server/db/database.ts";
 import { findOrderById } from "../../server/db/orders.ts";
 import type { CreditNote, Invoice } from "../../server/db/schema.ts";
-import { accountMessages } from "../account/messages.server";
 import { translate } from "../i18n/translate";
-import { type DocumentT, documentTexts } from "./document-texts";
+import { type DocumentMessages, type DocumentT, documentTexts } from "./document-texts";
 import { creditNoteView, type DocumentView, invoiceView } from "./document-view";
 import { renderDocumentPdf } from "./pdf-layout.server";
 
@@ -36,9 +36,16 @@ export const invoicePdfFileName = (number: string) => `invoice-${safe(number)}.p
 export const creditNotePdfFileName = (number: string) => `credit-note-${safe(number)}.pdf`;
 const safe = (number: string) => number.replace(/[^A-Za-z0-9_-]+/g, "-");
 
+const invoiceFiles = import.meta.glob<DocumentMessages["invoice"]>("../../content/locales/account/*/invoice.json", {
+  eager: true,
+  import: "default",
+});
+/** Each language's words for the documents: the same files the account's pages read them from. */
+const invoiceTexts = perLanguage(invoiceFiles, (language) => `../../content/locales/account/${language}/invoice.json`);
+
 /** The PDF of a document view, in its language, with its title and seller in the metadata. */
 export function documentPdf(view: DocumentView, language: Language): Promise<Uint8Array<ArrayBuffer>> {
-  const t: DocumentT = (key, values) => translate(accountMessages[language], language, key, values);
+  const t: DocumentT = (key, values) => translate({ invoice: invoiceTexts[language] }, language, key, values);
   const texts = documentTexts(view, t);
   return renderDocumentPdf(texts, {
     language: localeTags[language],
