@@ -1,10 +1,11 @@
 /**
  * The direction of imports, checked by `npm run check:deps` (part of `npm test`): no cycles, no import the
- * layer map (scripts/dependencies/layers.cjs) does not allow, no test code in production, and the common
- * modules pure. docs/architecture.md explains the layers; scripts/dependencies/check.test.ts shows the check
- * failing on planted imports.
+ * layer map (scripts/dependencies/layers.cjs) does not allow, no test code in production, the common modules
+ * pure, and the feature folders of app/ in the order of scripts/dependencies/features.cjs. docs/architecture.md
+ * explains the layers; scripts/dependencies/check.test.ts shows the check failing on planted imports.
  */
 const { layers } = require("./scripts/dependencies/layers.cjs");
+const { featureLayers } = require("./scripts/dependencies/features.cjs");
 
 const byName = Object.fromEntries(layers.map((layer) => [layer.name, layer]));
 const either = (paths) => paths.map((path) => `(${path})`).join("|");
@@ -29,6 +30,40 @@ const layerRules = production.flatMap((from) =>
       to: filesOf(to),
     })),
 );
+
+/**
+ * The feature folders of app/, their production files only: a folder imports no folder of a layer above its
+ * own, nor one listed before it in its own layer. So no two folders import each other, nor any ring of them:
+ * a ring needs one import back up the list. A folder the list does not name fails too, until it is placed.
+ */
+const inFolders = (folders) => `^app/(${folders.join("|")})/`;
+const productionFiles = (path) => ({ path, pathNot: byName.tests.path });
+const featureRules = featureLayers.flatMap((layer, at) => {
+  const above = featureLayers.slice(0, at).flatMap((higher) => higher.folders);
+  const upwards = {
+    name: "app-layers",
+    comment: `app/'s ${layer.name} (${layer.folders.join(", ")}) import no folder of a layer above: ${above.join(", ")}`,
+    severity: "error",
+    from: productionFiles(inFolders(layer.folders)),
+    to: { path: inFolders(above) },
+  };
+  const oneWay = layer.folders.slice(1).map((folder, index) => ({
+    name: "app-folders-one-way",
+    comment: `app/${folder}/ imports no ${layer.name} folder listed before it (${layer.folders.slice(0, index + 1).join(", ")})`,
+    severity: "error",
+    from: productionFiles(`^app/${folder}/`),
+    to: { path: inFolders(layer.folders.slice(0, index + 1)) },
+  }));
+  return [...(above.length ? [upwards] : []), ...oneWay];
+});
+const listedFolders = featureLayers.flatMap((layer) => layer.folders);
+const unlistedFolder = {
+  name: "app-folder-in-a-layer",
+  comment: "Every folder of app/ has its place in scripts/dependencies/features.cjs",
+  severity: "error",
+  from: { path: "^app/[^/]+/", pathNot: inFolders(listedFolders) },
+  to: {},
+};
 
 module.exports = {
   forbidden: [
@@ -69,6 +104,8 @@ module.exports = {
       to: { pathNot: "^app/browser/", dependencyTypesNot: ["type-only"] },
     },
     ...layerRules,
+    ...featureRules,
+    unlistedFolder,
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -3,7 +3,7 @@
  * failure for each kind of import it exists to stop, planted in a file of the real tree and removed after.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { stages } from "../test-stages.ts";
 import { checkedPaths, cruiseTree } from "./cruise.ts";
@@ -51,6 +51,33 @@ describe("the dependency check", () => {
       "app/checkout/planted-{}-b.ts": 'import { a } from "./planted-{}-a";\nexport const b = () => a;\n',
     });
     expect(broken(result)).toContainEqual(expect.stringMatching(/^no-circular: app\/checkout\/planted-\w+-a\.ts/));
+  });
+
+  it("fails on a ring of app/'s folders: the checkout imports the renewals' links, so the renewals never import it", async () => {
+    const result = await plant({ "app/renewals/planted-{}.ts": 'export { checkoutValuesOf } from "../checkout/order-values";\n' });
+    expect(broken(result)).toEqual([
+      expect.stringMatching(/^app-folders-one-way: app\/renewals\/planted-\w+\.ts → app\/checkout\/order-values\.ts$/),
+    ]);
+  });
+
+  it("fails on an import up app/'s layers: an access's life importing the console", async () => {
+    const result = await plant({ "app/access/planted-{}.ts": 'export { deliverAccess } from "../admin/orders/deliver.server";\n' });
+    expect(broken(result)).toEqual([
+      expect.stringMatching(/^app-layers: app\/access\/planted-\w+\.ts → app\/admin\/orders\/deliver\.server\.ts$/),
+    ]);
+  });
+
+  it("fails on a folder of app/ that no layer lists", async () => {
+    const folder = `app/planted-${randomBytes(4).toString("hex")}`;
+    mkdirSync(folder);
+    try {
+      const result = await plant({ [`${folder}/a.ts`]: 'export { fulfilOrder } from "../access/deliver.server";\n' });
+      expect(broken(result)).toEqual([
+        expect.stringMatching(/^app-folder-in-a-layer: app\/planted-\w+\/a\.ts → app\/access\/deliver\.server\.ts$/),
+      ]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("fails on an upward import: the database importing the checkout's rules", async () => {
