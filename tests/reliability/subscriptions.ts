@@ -124,7 +124,7 @@ export async function runSubscriptionsAcrossServers(
         if (job.kind !== JOB_KINDS.subscriptionCharge) return job.run_at <= new Date().toISOString() ? 1 : 0;
         return seeded.some((access) => job.payload.includes(`"endsAt":"${access.endsAt}"`)) ? 2 : 0;
       })
-      .reduce((sum, left) => sum + left, 0);
+      .reduce<number>((sum, left) => sum + left, 0);
   // The killed server's claims lapse after the runner's 60 s lease. Once none is open, every event was sent:
   // an event's job is done once the receiver has answered it.
   const stillOpen = await untilNoneLeft(open, { stallMs: 120_000 });
