@@ -35,6 +35,8 @@ test.describe("first paint", () => {
       // Past the page's idle time, when the detection starts, and its requests.
       await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle, { timeout: 3000 })));
       await page.waitForLoadState("networkidle");
+      // The paint itself, however long a busy machine takes to record it.
+      await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
       const { paint, early } = await page.evaluate(() => {
         const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
