@@ -17,9 +17,8 @@ for (const target of testTargets) {
     });
     afterAll(() => bed.handle.cleanup());
 
-    const mailsOf = (order: Order) =>
-      bed.handle.db.selectFrom("mails").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
-    const auditOf = (order: Order) => bed.handle.db.selectFrom("audit_log").selectAll().where("subject", "=", order.reference).execute();
+    const mailsOf = (order: Order) => bed.mailsOf(order);
+    const auditOf = (order: Order) => bed.auditOf(order);
 
     it("fulfils for the shop's automation too: on the timeline under its name, with no operator to audit", async () => {
       const order = await bed.paidOrder({ language: "es" });

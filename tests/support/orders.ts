@@ -9,9 +9,10 @@ import type { ConsoleOperator, ConsoleServices } from "../../app/admin/orders/co
 import { recordPayment } from "../../app/checkout/record-payment.server";
 import { servicesContext } from "../../app/services.server";
 import { createOperator } from "../../server/admin/operators.ts";
+import type { AuditEntry } from "../../server/db/console-schema.ts";
 import { type DialectName, migrateToLatest } from "../../server/db/database.ts";
 import { createOrder, findOrderById, type NewOrder } from "../../server/db/repositories.ts";
-import type { Order } from "../../server/db/schema.ts";
+import type { Mail, Order } from "../../server/db/schema.ts";
 import { createTestGateway } from "../../server/payments/test-gateway.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 import { someonesOrder } from "./new-order.ts";
@@ -44,6 +45,10 @@ export interface OrderTestBed {
   sealedDetailsOf(order: Pick<Order, "id">): Promise<string | null>;
   /** A router context whose services are this bed's, for a route's loader or action. */
   routeContext(): RouterContextProvider;
+  /** The mails stored for an order, oldest first. */
+  mailsOf(order: Pick<Order, "id">): Promise<Mail[]>;
+  /** The audit log's lines about an order. */
+  auditOf(order: Pick<Order, "reference">): Promise<AuditEntry[]>;
 }
 
 export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promise<OrderTestBed> {
@@ -112,5 +117,7 @@ export async function createOrderTestBed(dialect: DialectName = "sqlite"): Promi
       context.set(servicesContext, async () => services);
       return context;
     },
+    mailsOf: (order) => db.selectFrom("mails").selectAll().where("order_id", "=", order.id).orderBy("id").execute(),
+    auditOf: (order) => db.selectFrom("audit_log").selectAll().where("subject", "=", order.reference).execute(),
   };
 }

@@ -29,11 +29,10 @@ for (const target of testTargets) {
     });
     afterAll(() => bed.handle.cleanup());
 
-    const mailsOf = (order: Order) =>
-      bed.handle.db.selectFrom("mails").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
+    const mailsOf = (order: Order) => bed.mailsOf(order);
     const jobOf = (mailId: number) =>
       bed.handle.db.selectFrom("jobs").selectAll().where("unique_key", "=", mailJobKey(mailId)).executeTakeFirstOrThrow();
-    const auditOf = (order: Order) => bed.handle.db.selectFrom("audit_log").selectAll().where("subject", "=", order.reference).execute();
+    const auditOf = (order: Order) => bed.auditOf(order);
 
     it("seals the details, fulfils the order for the plan's calendar months, and mails the customer in their language", async () => {
       const order = await bed.paidOrder({ language: "fr" });
