@@ -175,6 +175,8 @@ test.describe("signing in to the account", () => {
   });
 
   test("sign out ends this session, sign out everywhere ends them all, in Spanish", async ({ browser, expectAccessible }) => {
+    // Three sign-ins through the mail, one for each device: about 35 s with one core kept busy.
+    test.setTimeout(90_000);
     const email = `ines.${Date.now()}@example.com`;
     const browsers = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL: e2eServers.main.url })));
     for (const context of browsers) await signInCustomer(context, email);

@@ -142,6 +142,8 @@ test.describe("a shop with stricter rules", () => {
   });
 
   test("five wrong passwords pause the account, even for the right one, and say so", async ({ page }) => {
+    // Six sign-ins, each a password hash made slow on purpose: about 20 s with one core kept busy.
+    test.slow();
     const operator = newOperator(e2eServers.limited);
     for (let attempt = 0; attempt < 5; attempt++) {
       await signIn(page, { ...operator, password: `wrong password ${attempt}` });

@@ -30,6 +30,8 @@ const answerButton = (page: Page, language: Language, answer: "approve" | "fail"
 
 test.describe("a payment the bank asks to confirm (test gateway)", () => {
   test("confirmed: pending until the cardholder approves, then paid, once, with one mail", async ({ page, expectAccessible }) => {
+    // A checkout, its confirmation step and the success page, each audited, then the way back: past 15 s when busy.
+    test.slow();
     const email = `auth.${Date.now()}@example.com`;
     await payWithAuthentication(page, "en", email);
     await expectAccessible();
@@ -94,6 +96,8 @@ test.describe("card-testing defence", () => {
   test.use({ baseURL: e2eServers.limited.url, extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.66" } });
 
   test("past the decline limit the checkout refuses before the processor is asked", async ({ page, expectAccessible }) => {
+    // Three checkouts filled and paid in the browser, as a card tester does: about 20 s with one core kept busy.
+    test.slow();
     const email = `card.tester.${Date.now()}@example.com`;
     for (let attempt = 0; attempt < 2; attempt++) {
       await openHydrated(page, "/checkout");

@@ -5,6 +5,9 @@ import { languages, t } from "../support/site.ts";
 
 test.describe("language picker", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+  // Each test loads pages in two languages and audits two to four states of them with axe (3 to 7 s an audit
+  // with one core kept busy): near 20 s.
+  test.slow();
 
   test("choosing Español with the mouse switches to the same page in Spanish and remembers it", async ({ page, expectAccessible }) => {
     await page.goto("/contact");

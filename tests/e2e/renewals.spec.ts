@@ -82,6 +82,9 @@ test.describe("renewals", () => {
   });
 
   test("the console shows which customers are active, ending soon or expired", async ({ page, request, expectAccessible }) => {
+    // Three orders paid and delivered, an operator's sign-in (a slow hash) and the console's largest list: about
+    // 20 s with one core kept busy.
+    test.slow();
     const stamp = Date.now();
     await deliveredOrder(request, `active.${stamp}@example.com`, 40);
     await deliveredOrder(request, `ending.${stamp}@example.com`, 3);

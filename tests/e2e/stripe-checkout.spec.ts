@@ -44,6 +44,9 @@ test.describe("paying on Stripe's page", () => {
     page,
     expectAccessible,
   }) => {
+    // The checkout, Stripe's page and the return, each audited, and a payment through the local Stripe: about
+    // 17 s with one core kept busy.
+    test.slow();
     await openHydrated(page, "/checkout?plan=premium&viewers=2");
     await expect(page.locator("[data-hosted-payment]")).toHaveText(t("en", "checkout.hostedPayment", { processor: "Stripe" }));
     await expect(field(page, "en", "cardNumber")).toHaveCount(0);

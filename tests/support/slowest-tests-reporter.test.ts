@@ -15,6 +15,20 @@ describe("the slowest tests' report", () => {
     expect(lines[1]).toBe("   67%   20.0 s of 30 s  near its limit  ABOVE HALF");
     expect(lines[2]).toBe("   44%   40.0 s of 90 s  slow but slowed");
   });
+
+  it("names every test above half, past the count", () => {
+    const lines = slowestTestsReport(
+      [
+        { title: "first", durationMs: 20_000, timeoutMs: 30_000 },
+        { title: "second", durationMs: 18_000, timeoutMs: 30_000 },
+        { title: "third", durationMs: 16_000, timeoutMs: 30_000 },
+        { title: "quick", durationMs: 1_000, timeoutMs: 30_000 },
+      ],
+      2,
+    );
+    expect(lines[0]).toBe("The 3 tests that used the most of their timeout (3 above half):");
+    expect(lines.slice(1).map((line) => line.trim().split("  ").at(-2))).toEqual(["first", "second", "third"]);
+  });
 });
 
 describe("the failed tests' report", () => {
