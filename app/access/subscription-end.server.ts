@@ -7,7 +7,7 @@ import type { Database } from "../../server/db/database.ts";
 import { recordOrderEvent } from "../../server/db/order-events.ts";
 import type { Order } from "../../server/db/schema.ts";
 import { endSubscription } from "../../server/db/subscriptions.ts";
-import { enqueueJob, JOB_KINDS } from "../../server/jobs/enqueue.ts";
+import { enqueueSubscriptionCancel } from "../../server/jobs/enqueue.ts";
 
 export async function endSubscriptionsOfOrder(
   db: Database,
@@ -31,18 +31,7 @@ export async function endSubscriptionsOfOrder(
     if (!ended) continue;
     await recordOrderEvent(db, { orderId: ended.order_id, type: "subscription-ended", actor: "system", details: { reason } }, now);
     if (ended.processor_subscription_id) {
-      const payload = { processor: ended.processor, processorSubscriptionId: ended.processor_subscription_id };
-      await enqueueJob(
-        db,
-        {
-          kind: JOB_KINDS.subscriptionCancel,
-          payload,
-          runAt: now,
-          uniqueKey: `cancel:${ended.processor_subscription_id}`,
-          maxAttempts: 50,
-        },
-        now,
-      );
+      await enqueueSubscriptionCancel(db, { processor: ended.processor, processor_subscription_id: ended.processor_subscription_id }, now);
     }
   }
 }

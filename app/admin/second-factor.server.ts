@@ -8,8 +8,8 @@ import { redeemRecoveryCode } from "../../server/admin/recovery-codes.ts";
 import { verifyTotp } from "../../server/admin/totp.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { Operator } from "../../server/db/schema.ts";
+import { openSecret } from "../access/secrets.server";
 import { signInAttempts } from "../rate-limit.server";
-import { openSecret } from "./secrets.server";
 
 export type SecondFactor = "totp" | "recovery";
 

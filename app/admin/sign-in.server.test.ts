@@ -6,9 +6,9 @@ import { createSession, readSession } from "../../server/admin/sessions.ts";
 import { newTotpSecret, totpCode } from "../../server/admin/totp.ts";
 import { migrateToLatest } from "../../server/db/database.ts";
 import { createTestDatabase, type TestDatabase, testTargets } from "../../tests/support/databases.ts";
+import { openSecret, sealSecret } from "../access/secrets.server";
 import { signInLimits } from "../rate-limit.server";
 import { confirmSetup, disable, startSetup } from "./account/two-factor.server";
-import { openSecret, sealSecret } from "./secrets.server";
 import { signInWithPassword, verifySecondFactor } from "./sign-in.server";
 
 const password = "correct horse battery staple";

@@ -7,7 +7,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { type Language, localizePath } from "../../common/languages";
 import { normalizeCode } from "../../server/db/customer-sign-ins.ts";
 import { logger } from "../../server/logger.ts";
-import { encryptionKey } from "../admin/secrets.server";
+import { encryptionKey } from "../access/secrets.server";
 import { privateNoStore } from "../cache-control";
 import { clientAddress } from "../rate-limit.server";
 import { servicesOf } from "../services.server";

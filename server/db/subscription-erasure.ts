@@ -6,7 +6,7 @@
  * deleted. A live one is ended first: the erased customer is charged no more.
  */
 import { sql } from "kysely";
-import { enqueueJob, JOB_KINDS } from "../jobs/enqueue.ts";
+import { enqueueSubscriptionCancel } from "../jobs/enqueue.ts";
 import type { Database } from "./database.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import type { Subscription } from "./schema.ts";
@@ -59,15 +59,7 @@ export async function eraseSubscriptions(
       await recordOrderEvent(db, { orderId: ended.order_id, type: "subscription-ended", actor: "customer", details }, now);
     }
     if (ended?.processor_subscription_id) {
-      const payload = { processor: ended.processor, processorSubscriptionId: ended.processor_subscription_id };
-      const job = {
-        kind: JOB_KINDS.subscriptionCancel,
-        payload,
-        runAt: now,
-        uniqueKey: `cancel:${ended.processor_subscription_id}`,
-        maxAttempts: 50,
-      };
-      await enqueueJob(db, job, now);
+      await enqueueSubscriptionCancel(db, { processor: ended.processor, processor_subscription_id: ended.processor_subscription_id }, now);
     }
     await forgetSubscription(db, subscription, placeholder, { keepContract: keptOrderIds.includes(subscription.order_id) }, at);
   }

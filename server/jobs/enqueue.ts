@@ -67,3 +67,17 @@ export const JOB_KINDS = {
   /** One mail to send (server/mail/mail-job.ts). */
   mail: "mail",
 } as const;
+
+/**
+ * Queues the processor's cancel of a subscription the shop ended, in the transaction that ended it. One key per
+ * processor subscription: a refund and an erasure that both end it ask the processor once.
+ */
+export function enqueueSubscriptionCancel(
+  db: Database,
+  ended: { processor: string; processor_subscription_id: string },
+  now: Date,
+): Promise<Job | undefined> {
+  const payload = { processor: ended.processor, processorSubscriptionId: ended.processor_subscription_id };
+  const uniqueKey = `cancel:${ended.processor_subscription_id}`;
+  return enqueueJob(db, { kind: JOB_KINDS.subscriptionCancel, payload, runAt: now, uniqueKey, maxAttempts: 50 }, now);
+}

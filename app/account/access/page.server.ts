@@ -9,7 +9,7 @@ import { site } from "../../../content/site";
 import { latestSubscriptionOfAccess } from "../../../server/db/admin-subscriptions.ts";
 import type { Access } from "../../../server/db/schema.ts";
 import { logger } from "../../../server/logger.ts";
-import { encryptionKey } from "../../admin/secrets.server";
+import { encryptionKey } from "../../access/secrets.server";
 import { privateNoStore } from "../../cache-control";
 import { clientAddress } from "../../rate-limit.server";
 import { servicesOf } from "../../services.server";

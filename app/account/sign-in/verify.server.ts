@@ -3,7 +3,7 @@ import { type Language, localizePath } from "../../../common/languages";
 import { isFreshSession } from "../../../server/db/customer-sessions.ts";
 import { normalizeCode } from "../../../server/db/customer-sign-ins.ts";
 import { logger } from "../../../server/logger.ts";
-import { encryptionKey } from "../../admin/secrets.server";
+import { encryptionKey } from "../../access/secrets.server";
 import { privateNoStore } from "../../cache-control";
 import { servicesOf } from "../../services.server";
 import { currentSession } from "../session.server";

@@ -8,8 +8,8 @@ import { newRecoveryCodes, remainingRecoveryCodes, replaceRecoveryCodes } from "
 import { type ActiveSession, endAllSessions } from "../../../server/admin/sessions.ts";
 import { newTotpSecret, otpauthUri } from "../../../server/admin/totp.ts";
 import type { Database } from "../../../server/db/database.ts";
+import { encryptionKey, openSecret, sealSecret } from "../../access/secrets.server";
 import { acceptTotp, verifyFactor } from "../second-factor.server";
-import { encryptionKey, openSecret, sealSecret } from "../secrets.server";
 
 export interface TwoFactorState {
   enabledAt: string | null;

@@ -1,6 +1,6 @@
 import type { Operator } from "../../../server/db/schema.ts";
+import { encryptionKey } from "../../access/secrets.server";
 import type { Services } from "../../services.server";
-import { encryptionKey } from "../secrets.server";
 
 /** What the order actions need: the shop's services, and the key that seals access details. */
 export interface ConsoleServices extends Services {
