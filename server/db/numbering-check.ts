@@ -43,11 +43,13 @@ export async function checkNumbering(db: Database): Promise<SeriesReport[]> {
     for (const [year, sequences] of [...byYear].sort(([a], [b]) => a - b)) {
       const counter = counters.find((row) => row.series === series && row.year === year);
       const counted = counter ? Number(counter.last) : null;
-      const last = Math.max(0, ...sequences);
+      // Sorted by the query: the last is the largest, and a number used twice sits beside itself. (A spread into
+      // Math.max and an indexOf per document failed or crawled on a year of a million invoices.)
+      const last = sequences.at(-1) ?? 0;
       const seen = new Set(sequences);
       const missing: number[] = [];
       for (let sequence = 1; sequence <= Math.max(last, counted ?? 0); sequence++) if (!seen.has(sequence)) missing.push(sequence);
-      const repeated = [...new Set(sequences.filter((sequence, index) => sequences.indexOf(sequence) !== index))];
+      const repeated = [...new Set(sequences.filter((sequence, index) => index > 0 && sequences[index - 1] === sequence))];
       reports.push({ series, year, count: sequences.length, first: sequences[0] ?? 0, last, missing, repeated, counter: counted });
     }
   }
