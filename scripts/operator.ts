@@ -20,7 +20,8 @@ import {
   setOperatorPassword,
 } from "../server/admin/operators.ts";
 import { hashPassword, passwordProblem } from "../server/admin/passwords.ts";
-import { ConfigError, serverConfig } from "../server/config.ts";
+import { runCommand } from "../server/command-line.ts";
+import { serverConfig } from "../server/config.ts";
 import { closeDatabase, type Database, openConfiguredDatabase } from "../server/db/database.ts";
 
 const USAGE = `Usage: npm run operator -- <command>
@@ -185,14 +186,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  // Anything else (the database unreachable, say) is reported in one line too; a stack trace would not help the reader.
-  console.error(
-    error instanceof Refusal || error instanceof ConfigError
-      ? error.message
-      : `The command failed: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  process.exitCode = 1;
-}
+await runCommand(() => main(process.argv.slice(2)), [Refusal]);

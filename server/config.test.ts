@@ -34,7 +34,33 @@ describe("the server's configuration", () => {
       NEWSLETTER_RATE_LIMIT: 5,
       ACCOUNT_MAIL_RATE_LIMIT: 5,
       ACCOUNT_SIGN_IN_RATE_LIMIT: 20,
+      BACKUP_S3_PREFIX: "backups/",
+      BACKUP_S3_REGION: "us-east-1",
+      BACKUP_TIME: "03:00",
+      BACKUP_KEEP_DAILY: 7,
+      BACKUP_KEEP_WEEKLY: 4,
+      BACKUP_KEEP_MONTHLY: 12,
     });
+  });
+
+  it("reads the backups' variables, and says what is wrong with a key or a time without echoing the key", () => {
+    const key = "AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ";
+    const config = parseConfig({
+      BACKUP_ENCRYPTION_KEY: key,
+      BACKUP_DIR: "/var/backups/shop",
+      BACKUP_S3_PREFIX: "nightly",
+      BACKUP_TIME: "23:45",
+    });
+    expect(config).toMatchObject({
+      BACKUP_ENCRYPTION_KEY: key,
+      BACKUP_DIR: "/var/backups/shop",
+      BACKUP_S3_PREFIX: "nightly/",
+      BACKUP_TIME: "23:45",
+    });
+    const refused = () => parseConfig({ BACKUP_ENCRYPTION_KEY: "AGE-SECRET-KEY-1-not-a-key", BACKUP_TIME: "3am" });
+    expect(refused).toThrow(/BACKUP_ENCRYPTION_KEY: must be an age identity/);
+    expect(refused).toThrow(/BACKUP_TIME: must be a time of day in UTC as HH:MM/);
+    expect(refused).not.toThrow(/not-a-key/);
   });
 
   it("reads every variable of a production set-up", () => {

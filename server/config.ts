@@ -8,6 +8,7 @@
  * the default". The table in docs/configuration.md lists the same variables: keep the two together.
  */
 import { z } from "zod";
+import { backupVariables } from "./config/backup-variables.ts";
 import { processVariables } from "./config/process-variables.ts";
 import { serverVariables } from "./config/server-variables.ts";
 import { shopVariables } from "./config/shop-variables.ts";
@@ -16,7 +17,7 @@ export { MAX_WEB_CONCURRENCY } from "./config/process-variables.ts";
 export { LOG_LEVELS } from "./config/server-variables.ts";
 export { PAYMENT_GATEWAYS } from "./config/shop-variables.ts";
 
-const schema = z.object({ ...serverVariables, ...processVariables, ...shopVariables });
+const schema = z.object({ ...serverVariables, ...processVariables, ...shopVariables, ...backupVariables });
 
 /**
  * What only makes sense across variables: Stripe needs its keys, Stripe Tax needs Stripe, a live key is for

@@ -10,6 +10,7 @@ import { migrations } from "./migrations/index.ts";
 const TABLES = [
   "accesses",
   "audit_log",
+  "backup_runs",
   "contact_messages",
   "credit_notes",
   "customer_preferences",
@@ -89,6 +90,7 @@ for (const target of testTargets) {
           "trials_confirmed_email_key_key",
           "jobs_due_order_idx",
           "mails_kind_created_idx",
+          "backup_runs_started_idx",
         ]),
       );
     });

@@ -15,6 +15,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { PlanKey } from "../../content/site.ts";
 import type { AccessesTable, CustomerPreferencesTable, CustomerSessionsTable, CustomerSignInsTable } from "./accounts-schema.ts";
+import type { BackupRunsTable } from "./backup-runs-schema.ts";
 import type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from "./console-schema.ts";
 import type { CreditNotesTable, DocumentCountersTable, InvoicesTable } from "./invoices-schema.ts";
@@ -22,6 +23,7 @@ import type { SubscriptionsTable, TestGatewayCardsTable } from "./subscriptions-
 import type { TrialConnectionsTable, TrialsTable } from "./trials-schema.ts";
 
 export type * from "./accounts-schema.ts";
+export type * from "./backup-runs-schema.ts";
 export type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 export type * from "./console-schema.ts";
 export type * from "./invoices-schema.ts";
@@ -283,6 +285,7 @@ export interface DatabaseSchema {
   test_gateway_cards: TestGatewayCardsTable;
   tallies: TalliesTable;
   month_tax_totals: MonthTaxTotalsTable;
+  backup_runs: BackupRunsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

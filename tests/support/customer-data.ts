@@ -51,6 +51,7 @@ const everyTable: Record<keyof DatabaseSchema, true> = {
   test_gateway_cards: true,
   tallies: true,
   month_tax_totals: true,
+  backup_runs: true,
 };
 
 /** Where each text occurs: `table.column` of every row holding it (case-insensitive). */

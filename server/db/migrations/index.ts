@@ -25,6 +25,7 @@ import * as jobsDueOrder from "./019_jobs_due_order.ts";
 import * as monthTaxTotals from "./020_month_tax_totals.ts";
 import * as trialLimits from "./021_trial_limits.ts";
 import * as mailsKindCreated from "./022_mails_kind_created.ts";
+import * as backupRuns from "./023_backup_runs.ts";
 
 export const migrations: Record<string, Migration> = {
   "001_initial": initial,
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   "020_month_tax_totals": monthTaxTotals,
   "021_trial_limits": trialLimits,
   "022_mails_kind_created": mailsKindCreated,
+  "023_backup_runs": backupRuns,
 };
 
 export const migrationProvider: MigrationProvider = {
