@@ -140,6 +140,7 @@ async function openConfigured(jobs: JobPlacement): Promise<Running> {
       { kind: JOB_KINDS.pruneRateLimits, everyMs: 60 * 60_000 },
       { kind: JOB_KINDS.pruneAccountRecords, everyMs: 60 * 60_000 },
       { kind: JOB_KINDS.retentionSweep, everyMs: 24 * 60 * 60_000 },
+      { kind: JOB_KINDS.backupCheck, everyMs: 5 * 60_000 },
     ],
   });
   jobRunner.start();

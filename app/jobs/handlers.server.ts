@@ -3,6 +3,10 @@
  * A server claims only the kinds listed here (an older release leaves a newer kind to the servers that know
  * it), so add the handler with the code that schedules its jobs.
  */
+
+import { site } from "../../content/site.ts";
+import { backupJobHandlers } from "../../server/backup/jobs.ts";
+import { startBackupProcess } from "../../server/backup/scheduled-run.ts";
 import { serverConfig } from "../../server/config.ts";
 import { pruneAccountRecords } from "../../server/db/account-housekeeping.ts";
 import { sweepExpiredOrders } from "../../server/db/retention-sweep.ts";
@@ -48,5 +52,12 @@ export function jobHandlers(services: Services, mailTransport: MailTransport): R
     ...subscriptionJobHandlers(async () => services),
     [JOB_KINDS.accountSignInMail]: accountSignInMailHandler(async () => services, encryptionKey),
     ...trialJobHandlers(async () => ({ ...services, accessKey: encryptionKey() ?? null })),
+    ...backupJobHandlers({
+      db: services.db,
+      config,
+      operatorEmail: config.OPERATOR_EMAIL ?? site.brand.supportEmail,
+      wakeMail: services.wakeMail,
+      startBackup: startBackupProcess,
+    }),
   };
 }

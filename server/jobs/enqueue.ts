@@ -66,6 +66,12 @@ export const JOB_KINDS = {
   subscriptionCancel: "subscription-cancel",
   /** One mail to send (server/mail/mail-job.ts). */
   mail: "mail",
+  /** Every few minutes: starts the day's backup when due, queues alerts (server/backup/jobs.ts). */
+  backupCheck: "backup-check",
+  /** The day's backup, started in a process of its own; its key is the day's slot, so one server starts it. */
+  backupStart: "backup-start",
+  /** One mail to the operator about the backups: a failed run, or none for 26 hours. */
+  backupAlert: "backup-alert",
 } as const;
 
 /**
