@@ -21,12 +21,16 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 # server/index.ts is run by Node itself (type stripping): it needs server/ and the pure modules it shares
 # with the pages (common/, content/); the pages themselves are compiled into build/.
 COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
 COPY --from=build /app/common ./common
 COPY --from=build /app/content ./content
+# The operator's commands (operators, backups, restores, the books' check), and PostgreSQL's client tools of
+# Debian's major version (15) for the backups of a shop on PostgreSQL.
+COPY --from=build /app/scripts/operator.ts /app/scripts/backup.ts /app/scripts/restore.ts /app/scripts/books-check.ts ./scripts/
 # The only place the server writes: the SQLite file (without DATABASE_URL), mails as .eml files
 # (without SMTP_URL) and articles' social cards once drawn (SOCIAL_CARD_CACHE_DIR, drawn with sharp, a
 # production dependency for that reason); mount a volume there to keep them. Everything else stays owned by root, read-only
