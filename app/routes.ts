@@ -62,10 +62,11 @@ const siteFiles: RouteConfigEntry[] = [
  * behind the layout's gate, which answers the sign-in page to anyone without a session.
  */
 const consoleRoutes: RouteConfigEntry[] = [
+  route("admin", "routes/admin/index.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", { id: adminLayoutId }, [
-    route("admin", "routes/admin/index.tsx"),
+    route("admin/home", "routes/admin/home.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/orders/:reference", "routes/admin/order.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),

@@ -5,7 +5,7 @@ import { NavigationSpinner } from "../components/NavigationSpinner";
 import { useAdminText } from "./text";
 
 const navItems = [
-  { to: "/admin", key: "home.nav" },
+  { to: "/admin/home", key: "home.nav" },
   { to: "/admin/orders", key: "common.nav.orders" },
   { to: "/admin/invoices", key: "books.nav" },
   { to: "/admin/customers", key: "common.nav.customers" },
@@ -38,7 +38,6 @@ export function AdminShell({ email, children }: { email?: string; children: Reac
                     <li key={item.to}>
                       <NavLink
                         to={item.to}
-                        end={item.to === "/admin"}
                         className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold text-muted hover:text-text aria-[current=page]:bg-accent-strong/30 aria-[current=page]:text-text"
                       >
                         {t(item.key)}

@@ -11,7 +11,9 @@ test("the console's home says whether backups are set up, and shows the last run
   page,
   expectAccessible,
 }) => {
+  // `/admin` leads to the home, through the sign-in.
   await signIn(page, newOperator(), "/admin");
+  await expect(page).toHaveURL(/\/admin\/home$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(home.heading);
   const panel = page.getByRole("region", { name: home.backups.heading });
   await expect(panel).toContainText(home.backups.notConfigured);

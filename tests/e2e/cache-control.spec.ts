@@ -146,6 +146,7 @@ const others: Record<string, Expectation> = {
   "admin/login": { get: neverStored, post: neverStored, sample: () => ({ path: "/admin/login", form: wrongPassword }) },
   "admin/logout": { ...consolePage("/admin/logout"), resource: true },
   admin: consolePage("/admin"),
+  "admin/home": consolePage("/admin/home"),
   "admin/orders": consolePage("/admin/orders"),
   "admin/orders/:reference": consolePage(({ reference, email }) => ({ path: `/admin/orders/${reference}`, shows: email })),
   "admin/messages": consolePage("/admin/messages"),

@@ -1,29 +1,14 @@
-import { serverConfig } from "../../../server/config.ts";
-import { operatorContext } from "../../admin/auth.server";
-import { consoleRead } from "../../admin/console-read.server";
-import { BackupPanel } from "../../admin/home/BackupPanel";
-import { loadBackupStatus } from "../../admin/home/backup-status.server";
-import { adminMeta } from "../../admin/meta";
-import { useAdminText } from "../../admin/text";
-import { servicesOf } from "../../services.server";
-import type { Route } from "./+types/index";
+import { redirect } from "react-router";
 
-/** The console's home: the state of the shop's safety nets, the backups first. */
-export async function loader({ context }: Route.LoaderArgs) {
-  context.get(operatorContext);
-  const { consoleDb } = await servicesOf(context);
-  return { backups: await consoleRead(() => loadBackupStatus(consoleDb, serverConfig())) };
+/**
+ * `/admin` leads to the console's home, `/admin/home`. The home cannot live at `/admin` itself: a page the
+ * woken app opens is fetched as `<path>.data`, and `/admin.data` lies outside the session cookie's path
+ * (`/admin`, so that no other page of the site ever receives it). This redirect needs no session, so it sits
+ * outside the console's layout and its gate; the page it leads to has both.
+ */
+export function loader() {
+  return redirect("/admin/home", { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "home.title");
-
-export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
-  const { t } = useAdminText();
-  return (
-    <section>
-      <h1 className="text-3xl font-extrabold text-text">{t("home.heading")}</h1>
-      <p className="mt-2 max-w-3xl text-muted">{t("home.intro")}</p>
-      <BackupPanel status={loaderData.backups} />
-    </section>
-  );
-}
+/** A form posted here (none is) is sent on the same way: nothing is done, nothing is kept. */
+export const action = loader;
