@@ -29,9 +29,11 @@ export async function loadBackupStatus(db: Database, config: ServerConfig, now =
     lastSucceededBackup(db),
     db.selectFrom("backup_runs").select("started_at").orderBy("started_at").limit(1).executeTakeFirst(),
   ]);
-  const overdue = alertsDue(now, { lastSucceeded: lastGood, first }).some((alert) => alert.kind === "overdue");
+  const configured = backupsConfigured(config);
+  // Said only where the owners are told too: without backups set up, no alert is mailed.
+  const overdue = configured && alertsDue(now, { lastSucceeded: lastGood, first }).some((alert) => alert.kind === "overdue");
   return {
-    configured: backupsConfigured(config),
+    configured,
     time: config.BACKUP_TIME,
     last: last && {
       startedAt: last.started_at,
