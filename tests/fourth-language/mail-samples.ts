@@ -107,4 +107,7 @@ export const mailSamples: Record<string, readonly unknown[]> = {
       now: at,
     },
   ],
+  renderBackupAlertMail: [
+    { kind: "failed", startedAt: at, reason: "no space left on device", lastGood: new Date("2026-02-28T03:00:00.000Z") },
+  ],
 };
