@@ -12,7 +12,6 @@ import { BackupCryptoError } from "../server/backup/encryption.ts";
 import { type CheckReport, checkArchive, closeArchive, openArchive, RestoreRefused, restoreArchive } from "../server/backup/restore.ts";
 import { runCommand } from "../server/command-line.ts";
 import { serverConfig } from "../server/config.ts";
-import { closeDatabase, openDatabase } from "../server/db/database.ts";
 
 const USAGE = `Usage: npm run restore -- ARCHIVE [--check | --force]
        npm run restore -- --latest [--check | --force]
@@ -68,24 +67,18 @@ async function main(argv: string[]): Promise<number> {
   const config = serverConfig();
   if (!config.BACKUP_ENCRYPTION_KEY)
     throw new Refusal("BACKUP_ENCRYPTION_KEY is not set: the key the archive was encrypted with is needed to read it.");
-  // Opened without migrating: a restore must not create the tables it is about to put back.
-  const { db } = openDatabase({ url: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
+  const target = await configuredTarget(config);
+  const source = await openSource(config, positionals[0], values.latest === true);
+  const archive = await openArchive(config.BACKUP_ENCRYPTION_KEY, source.stream);
   try {
-    const target = await configuredTarget(config, db);
-    const source = await openSource(config, positionals[0], values.latest === true);
-    const archive = await openArchive(config.BACKUP_ENCRYPTION_KEY, source.stream);
-    try {
-      console.log(`${source.name}: taken ${archive.manifest.takenAt}, verified.`);
-      const report = values.check
-        ? await checkArchive(archive, target)
-        : await restoreArchive(archive, target, { force: values.force === true });
-      console.log(`${values.check ? "Checked in a scratch place (the live database is untouched)" : "Restored"}:\n${describe(report)}`);
-      return report.numberingUnbroken ? 0 : 1;
-    } finally {
-      await closeArchive(archive);
-    }
+    console.log(`${source.name}: taken ${archive.manifest.takenAt}, verified.`);
+    const report = values.check
+      ? await checkArchive(archive, target)
+      : await restoreArchive(archive, target, { force: values.force === true });
+    console.log(`${values.check ? "Checked in a scratch place (the live database is untouched)" : "Restored"}:\n${describe(report)}`);
+    return report.numberingUnbroken ? 0 : 1;
   } finally {
-    await closeDatabase(db);
+    await closeArchive(archive);
   }
 }
 

@@ -1,7 +1,7 @@
 /** The backups as the environment configures them (server/config/backup-variables.ts): the key, the stores, the retention. */
 import { sql } from "kysely";
 import type { ServerConfig } from "../config.ts";
-import type { Database } from "../db/database.ts";
+import { closeDatabase, type Database, openDatabase } from "../db/database.ts";
 import type { PostgresTarget } from "./postgres-dump.ts";
 import type { RestoreTarget } from "./restore.ts";
 import type { RetentionPolicy } from "./retention.ts";
@@ -49,10 +49,20 @@ export const configuredRetention = (config: BackupConfig): RetentionPolicy => ({
 /** Whether backups are set up: a key and somewhere to keep them. */
 export const backupsConfigured = (config: BackupConfig) => Boolean(config.BACKUP_ENCRYPTION_KEY) && configuredStores(config).length > 0;
 
-/** The configured database as a restore addresses it: the SQLite file, or PostgreSQL's URL and the shop's schema. */
-export async function configuredTarget(config: BackupConfig, db: Database): Promise<RestoreTarget> {
+/**
+ * The configured database as a backup or a restore addresses it: the SQLite file, or PostgreSQL's URL and the
+ * shop's schema (asked of `db`, or of a connection opened for the question). The SQLite file is never opened
+ * here: opening it would create it, and a restore must find a deleted database missing.
+ */
+export async function configuredTarget(config: BackupConfig, db?: Database): Promise<RestoreTarget> {
   if (!config.DATABASE_URL) return { dialect: "sqlite", file: config.SQLITE_FILE };
-  return { dialect: "postgres", target: await postgresTarget(config.DATABASE_URL, db) };
+  if (db) return { dialect: "postgres", target: await postgresTarget(config.DATABASE_URL, db) };
+  const opened = openDatabase({ url: config.DATABASE_URL, postgresPoolMax: 1 }).db;
+  try {
+    return { dialect: "postgres", target: await postgresTarget(config.DATABASE_URL, opened) };
+  } finally {
+    await closeDatabase(opened);
+  }
 }
 
 async function postgresTarget(url: string, db: Database): Promise<PostgresTarget> {

@@ -4,14 +4,16 @@
  * with a SIGKILL in the middle, 10,000 hostile requests and forged payment events, the geolocation service hanging and the mail
  * server down, SIGTERM with checkouts in flight, and on PostgreSQL only: webhooks and reminders due at once
  * on two servers with one killed, two renewals of one access paid at once on two servers, 300 automatic renewals due at once on two servers with one killed, two worker processes on one port with one killed, and the database going
- * away and coming back. Prints its figures; exits non-zero when any check fails.
+ * away and coming back; last, a backup with checkouts in flight, the database deleted and restored. Prints its figures;
+ * exits non-zero when any check fails.
  *
  * `npm run test:reliability -- hostile faults` runs only the phases named (load, hostile, faults,
- * shutdown, jobs, renewals, subscriptions, cluster, outage; `forged` is the hostile phase's forged payment
+ * shutdown, jobs, renewals, subscriptions, cluster, outage, backup; `forged` is the hostile phase's forged payment
  * events alone).
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { runBackupRestore } from "./backup-restore.ts";
 import { runCheckoutLoad } from "./checkout-load.ts";
 import { runCluster } from "./cluster.ts";
 import { closeDatabase, emptySiteTables, openSiteDatabase } from "./database.ts";
@@ -24,7 +26,7 @@ import { runJobsAcrossServers } from "./jobs.ts";
 import { verifyMailsSent } from "./mail-delivery.ts";
 import { runConcurrentRenewals } from "./renewals.ts";
 import { createReport, seconds } from "./report.ts";
-import { freePorts, siteServer } from "./server-process.ts";
+import { freePorts, reliabilityAccessKey, siteServer } from "./server-process.ts";
 import { runSubscriptionsAcrossServers } from "./subscriptions.ts";
 
 const startedAt = performance.now();
@@ -34,8 +36,9 @@ const sqliteFile = join(workDirectory, "site.db");
 // A run takes its variety from this seed; set RELIABILITY_SEED to replay one.
 const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 1_000_000);
 const phases = process.argv.slice(2);
-const runs = (phase: "load" | "hostile" | "faults" | "shutdown" | "jobs" | "renewals" | "subscriptions" | "cluster" | "outage") =>
-  phases.length === 0 || phases.includes(phase);
+const runs = (
+  phase: "load" | "hostile" | "faults" | "shutdown" | "jobs" | "renewals" | "subscriptions" | "cluster" | "outage" | "backup",
+) => phases.length === 0 || phases.includes(phase);
 
 if (!existsSync("build/server/index.js")) {
   console.error("No build found: run `npm run build` first (npm run test:reliability does).");
@@ -55,7 +58,7 @@ if (databaseUrl) {
 console.log(`Seed: ${seed} (RELIABILITY_SEED=${seed} replays these hostile requests). Logs and data: ${workDirectory}`);
 
 const report = createReport();
-const db = await openSiteDatabase({ url: databaseUrl, sqliteFile });
+let db = await openSiteDatabase({ url: databaseUrl, sqliteFile });
 // Every table starts empty, so each figure counts this run only.
 await emptySiteTables(db);
 
@@ -144,6 +147,16 @@ try {
     report.section("PostgreSQL going away and coming back");
     if (databaseUrl) await runDatabaseOutage(server, db, report, { databaseUrl, relayPort: relayPort! });
     else console.log("  skipped: the embedded SQLite cannot go away; this phase runs on PostgreSQL (RELIABILITY_DATABASE_URL).");
+  }
+
+  if (runs("backup")) {
+    report.section("A backup with 100 checkouts in flight, then the database deleted and restored");
+    db = await runBackupRestore(server, db, report, {
+      database: { url: databaseUrl, sqliteFile },
+      accessKey: reliabilityAccessKey,
+      workDirectory,
+      checkouts: 100,
+    });
   }
 
   const crashes = server.crashes();

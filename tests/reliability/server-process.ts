@@ -23,6 +23,9 @@ export interface SiteServer {
 
 const startTimeoutMs = 30_000;
 
+/** The servers' ACCESS_ENCRYPTION_KEY: a test key, known here so a phase can seal and open access details. */
+export const reliabilityAccessKey = "5eed".repeat(16);
+
 /** Variables the caller's shell may carry that would point the server somewhere else than the suite wants. */
 const inheritedSettings = ["DATABASE_URL", "SQLITE_FILE", "SMTP_URL", "MAIL_OUTBOX_DIR", "GEOLOCATION_URL", "PORT", "HOST"];
 
@@ -38,7 +41,7 @@ export function siteServer({ port, env, logFile }: { port: number; env: Record<s
     for (const name of inheritedSettings) delete base[name];
     const started = spawn(process.execPath, ["server/index.ts"], {
       env: {
-        ACCESS_ENCRYPTION_KEY: "5eed".repeat(16),
+        ACCESS_ENCRYPTION_KEY: reliabilityAccessKey,
         // The built-in test gateway, which production takes only when asked for twice.
         PAYMENT_GATEWAY: "test",
         ALLOW_TEST_PAYMENTS: "true",
