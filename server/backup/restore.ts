@@ -9,8 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { closeDatabase, migrateToLatest, openDatabase } from "../db/database.ts";
+import type { DatabaseSchema } from "../db/schema.ts";
 import { OWNER_ONLY_FILE } from "../private-files.ts";
 import { BackupCryptoError, decryptBackup, describeFailure } from "./encryption.ts";
 import { type DatabaseReport, inspectDatabase } from "./inspect.ts";
@@ -118,10 +119,26 @@ async function migrateAndInspect(config: Parameters<typeof openDatabase>[0], dia
 }
 
 async function hasShopTables(target: PostgresTarget): Promise<boolean> {
-  const { db } = openDatabase({ url: target.url, postgresSchema: target.schema });
-  try {
-    const found = await sql<{ name: string | null }>`select to_regclass(${`${target.schema}.kysely_migration`}) as name`.execute(db);
+  return onOneConnection(target.url, async (connection) => {
+    const found = await sql<{ name: string | null }>`select to_regclass(${`${target.schema}.kysely_migration`}) as name`.execute(
+      connection,
+    );
     return found.rows[0]?.name != null;
+  });
+}
+
+/**
+ * Runs `work` on one connection without the web's statement and lock timeouts: creating or dropping a database
+ * waits for a checkpoint, which on a busy server takes longer than any page may.
+ */
+async function onOneConnection<T>(url: string, work: (connection: Kysely<DatabaseSchema>) => Promise<T>): Promise<T> {
+  const { db } = openDatabase({ url, postgresPoolMax: 1 });
+  try {
+    return await db.connection().execute(async (connection) => {
+      await sql`set statement_timeout = 0`.execute(connection);
+      await sql`set lock_timeout = 0`.execute(connection);
+      return work(connection);
+    });
   } finally {
     await closeDatabase(db);
   }
@@ -130,30 +147,16 @@ async function hasShopTables(target: PostgresTarget): Promise<boolean> {
 /** A database of its own beside the live one (the role needs CREATEDB), holding nothing but the restored copy. */
 async function createScratchDatabase(live: PostgresTarget): Promise<PostgresTarget> {
   const name = `shop_restore_check_${Date.now()}`;
-  const { db } = openDatabase({ url: live.url });
-  try {
-    await sql`create database ${sql.id(name)}`.execute(db);
-  } finally {
-    await closeDatabase(db);
-  }
+  await onOneConnection(live.url, (connection) => sql`create database ${sql.id(name)}`.execute(connection));
   const url = new URL(live.url);
   url.pathname = `/${name}`;
   const scratch = { url: url.toString(), schema: live.schema };
   // The dump makes its schema itself, the default one included.
-  const { db: fresh } = openDatabase({ url: scratch.url });
-  try {
-    await sql`drop schema if exists ${sql.id(live.schema)} cascade`.execute(fresh);
-  } finally {
-    await closeDatabase(fresh);
-  }
+  await onOneConnection(scratch.url, (connection) => sql`drop schema if exists ${sql.id(live.schema)} cascade`.execute(connection));
   return scratch;
 }
 
 async function dropScratchDatabase(live: PostgresTarget, scratch: PostgresTarget): Promise<void> {
-  const { db } = openDatabase({ url: live.url });
-  try {
-    await sql`drop database if exists ${sql.id(new URL(scratch.url).pathname.slice(1))} with (force)`.execute(db);
-  } finally {
-    await closeDatabase(db);
-  }
+  const name = new URL(scratch.url).pathname.slice(1);
+  await onOneConnection(live.url, (connection) => sql`drop database if exists ${sql.id(name)} with (force)`.execute(connection));
 }
