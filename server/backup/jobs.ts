@@ -6,7 +6,7 @@
  * Two servers asking at once start one backup: the run's row is claimed by a job key for the slot.
  */
 import type { ServerConfig } from "../config.ts";
-import { lastBackupRun, lastSucceededBackup } from "../db/backup-runs.ts";
+import { firstBackupRun, lastBackupRun, lastSucceededBackup } from "../db/backup-runs.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueJob, JOB_KINDS } from "../jobs/enqueue.ts";
 import type { JobHandler } from "../jobs/runner.ts";
@@ -24,8 +24,6 @@ export interface BackupJobDependencies {
   /** Starts a backup in another process and resolves when it has ended (its row records the outcome). */
   startBackup(): Promise<void>;
 }
-
-const firstRun = (db: Database) => db.selectFrom("backup_runs").select("started_at").orderBy("started_at").limit(1).executeTakeFirst();
 
 export function backupJobHandlers(dependencies: BackupJobDependencies): Record<string, JobHandler> {
   const { db, config } = dependencies;
@@ -45,7 +43,7 @@ export function backupJobHandlers(dependencies: BackupJobDependencies): Record<s
           );
           if (claimed) return;
         }
-        const alerts = alertsDue(now, { last, lastSucceeded: await lastSucceededBackup(db), first: await firstRun(db) });
+        const alerts = alertsDue(now, { last, lastSucceeded: await lastSucceededBackup(db), first: await firstBackupRun(db) });
         for (const alert of alerts) {
           await enqueueJob(db, { kind: JOB_KINDS.backupAlert, payload: alert, runAt: now, uniqueKey: alert.key }, now);
         }

@@ -58,3 +58,8 @@ export async function lastSucceededBackup(db: Database): Promise<BackupRun | und
     .limit(1)
     .executeTakeFirst();
 }
+
+/** When the first run started: the 26 hours without a good backup count from it while none has succeeded. */
+export async function firstBackupRun(db: Database): Promise<Pick<BackupRun, "started_at"> | undefined> {
+  return db.selectFrom("backup_runs").select("started_at").orderBy("started_at").limit(1).executeTakeFirst();
+}

@@ -5,7 +5,7 @@
 import { backupsConfigured } from "../../../server/backup/configured.ts";
 import { alertsDue } from "../../../server/backup/schedule.ts";
 import type { ServerConfig } from "../../../server/config.ts";
-import { lastBackupRun, lastSucceededBackup } from "../../../server/db/backup-runs.ts";
+import { firstBackupRun, lastBackupRun, lastSucceededBackup } from "../../../server/db/backup-runs.ts";
 import type { Database } from "../../../server/db/database.ts";
 
 export interface BackupStatus {
@@ -24,11 +24,7 @@ export interface BackupStatus {
 }
 
 export async function loadBackupStatus(db: Database, config: ServerConfig, now = new Date()): Promise<BackupStatus> {
-  const [last, lastGood, first] = await Promise.all([
-    lastBackupRun(db),
-    lastSucceededBackup(db),
-    db.selectFrom("backup_runs").select("started_at").orderBy("started_at").limit(1).executeTakeFirst(),
-  ]);
+  const [last, lastGood, first] = await Promise.all([lastBackupRun(db), lastSucceededBackup(db), firstBackupRun(db)]);
   const configured = backupsConfigured(config);
   // Said only where the owners are told too: without backups set up, no alert is mailed.
   const overdue = configured && alertsDue(now, { lastSucceeded: lastGood, first }).some((alert) => alert.kind === "overdue");
