@@ -2,7 +2,7 @@
  * When the daily backup is due and when its owners are told: pure functions of the clock and the runs recorded,
  * so the job that asks every few minutes and its tests agree.
  */
-import type { BackupRun } from "../db/schema.ts";
+import type { BackupRun } from "../db/backup-runs-schema.ts";
 
 /** 26 hours: a day and the time a backup of a large shop may take, before a missing backup is news. */
 export const OVERDUE_AFTER_MS = 26 * 60 * 60_000;

@@ -1,6 +1,7 @@
 /** Writing and reading the backups' runs (backup-runs-schema.ts). */
+
+import type { BackupRun } from "./backup-runs-schema.ts";
 import type { Database } from "./database.ts";
-import type { BackupRun } from "./schema.ts";
 
 export async function startBackupRun(db: Database, trigger: string, now: Date): Promise<number> {
   const row = await db

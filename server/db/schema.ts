@@ -4,12 +4,11 @@
  * Conventions, the same in every table:
  * - `id` is an integer the database assigns (SQLite rowid alias, PostgreSQL identity column).
  * - Money is integer cents next to an ISO 4217 currency code; never a float.
- * - Timestamps are ISO-8601 UTC text with milliseconds, always written by the application as
- *   `new Date().toISOString()` (e.g. `2026-03-01T09:30:00.000Z`). Why text and not PostgreSQL's
- *   `timestamptz`: SQLite has no date type, and one representation for both databases means one set of
- *   migrations, identical row types (a `string`, never sometimes a `Date`), and no driver-specific parsing.
- *   The format has a fixed width, so comparing and sorting the text compares and sorts the instants
- *   (`run_at <= now` works as a plain string comparison in both databases).
+ * - Timestamps are ISO-8601 UTC text with milliseconds, always written by the application as `new Date().toISOString()` (e.g.
+ *   `2026-03-01T09:30:00.000Z`). Why text and not PostgreSQL's `timestamptz`: SQLite has no date type, and one representation for both
+ *   databases means one set of migrations, identical row types (a `string`, never sometimes a `Date`), and no driver-specific parsing. The
+ *   format has a fixed width, so comparing and sorting the text compares and sorts the instants (`run_at <= now` works as a plain string
+ *   comparison in both databases).
  * - Every row has `created_at` and `updated_at`; the repositories set both.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
@@ -23,7 +22,6 @@ import type { SubscriptionsTable, TestGatewayCardsTable } from "./subscriptions-
 import type { TrialConnectionsTable, TrialsTable } from "./trials-schema.ts";
 
 export type * from "./accounts-schema.ts";
-export type * from "./backup-runs-schema.ts";
 export type { Immutable, Timestamp, ViewerCount } from "./columns.ts";
 export type * from "./console-schema.ts";
 export type * from "./invoices-schema.ts";
