@@ -5,14 +5,13 @@
  * `age-keygen`), kept apart from ACCESS_ENCRYPTION_KEY: whoever holds the backups holds neither key.
  */
 import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from "age-encryption";
+import { backupKeyPattern } from "../config/backup-variables.ts";
 
 /** What a person reads when the key or the archive is wrong: never the key itself. */
 export class BackupCryptoError extends Error {}
 
-const identityPattern = /^AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}$/;
-
 export function isBackupKey(value: string): boolean {
-  return identityPattern.test(value.trim());
+  return backupKeyPattern.test(value.trim());
 }
 
 export async function encryptBackup(key: string, plain: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {

@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { canParse, problem, wholeNumber } from "./checks.ts";
 
+/** An age identity, as `age-keygen` and `npm run backup -- --new-key` print it (bech32, upper case). */
+export const backupKeyPattern = /^AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}$/;
+
 export const backupVariables = {
   /**
    * The age identity backups are encrypted with (`AGE-SECRET-KEY-1…`, made by `npm run backup -- --new-key`). Kept
@@ -10,7 +13,7 @@ export const backupVariables = {
   BACKUP_ENCRYPTION_KEY: z
     .string()
     .trim()
-    .regex(/^AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}$/, {
+    .regex(backupKeyPattern, {
       error: problem("must be an age identity, AGE-SECRET-KEY-1 and 58 more characters: make one with `npm run backup -- --new-key`", {
         secret: true,
       }),
