@@ -123,6 +123,9 @@ describe.skipIf(!available)("point-in-time recovery with pgBackRest", () => {
     // The restored cluster on a port of its own, archiving nothing into the repository it came from.
     appendFileSync(join(paths.restored, "postgresql.conf"), `port = ${port + 1}\narchive_mode = off\n`);
     start(paths.restored);
+    // pg_ctl returns once the restored cluster takes read-only connections, while it may still be replaying WAL
+    // towards the target: the rows are those of the moment only once it has promoted itself.
+    while (sql(port + 1, "select pg_is_in_recovery()") === "t") execFileSync("sleep", ["0.2"]);
     expect(sql(port + 1, "select string_agg(reference, ',' order by id) from orders")).toBe("NS-1,NS-2,NS-3");
     expect(sql(port, "select string_agg(reference, ',' order by id) from orders")).toBe("NS-1,NS-2,NS-3,NS-4");
     // initdb, a full backup, a restore and two starts of PostgreSQL: 13 s on a quiet machine, twice that with a core busy.
