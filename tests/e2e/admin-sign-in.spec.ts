@@ -21,6 +21,8 @@ async function signOut(page: Page) {
 
 test.describe("signing in to the console", () => {
   test("with the password made on the command line, and out again", async ({ page, expectAccessible }) => {
+    // Three sign-ins, each a password hash made slow on purpose: up to 17 s with one of two cores kept busy.
+    test.slow();
     const operator = newOperator();
     await page.goto("/admin/orders");
     await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Forders/);
@@ -92,6 +94,8 @@ test.describe("signing in to the console", () => {
   });
 
   test("sign out everywhere ends the other sessions too", async ({ browser, page }) => {
+    // Two sign-ins, each a password hash made slow on purpose, in two pages: up to 16 s with one of two cores busy.
+    test.slow();
     const operator = newOperator();
     await signIn(page, operator);
     const elsewhere = await browser.newPage();

@@ -54,6 +54,9 @@ test.describe("a payment the bank asks to confirm (test gateway)", () => {
     page,
     expectAccessible,
   }) => {
+    // A checkout filled and paid, the bank's page answered, then the checkout loaded again: up to 20 s with one of two
+    // cores kept busy.
+    test.slow();
     const email = `auth.fail.${Date.now()}@example.com`;
     await payWithAuthentication(page, "fr", email);
     await answerButton(page, "fr", "fail").click();

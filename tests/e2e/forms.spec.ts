@@ -9,6 +9,9 @@ test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/status of 4\d\d/));
 const unique = (name: string) => `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 test.describe("the contact form", () => {
+  // Two axe audits of the form, a message stored and its mail awaited in the outbox: up to 18 s with one of two cores
+  // kept busy.
+  test.describe.configure({ timeout: 60_000 });
   for (const language of languages) {
     test(`stores and mails a message, and names each problem, in ${language}`, async ({ page, expectAccessible }) => {
       await openHydrated(page, localized(language, "/contact"));
@@ -49,6 +52,8 @@ test.describe("the contact form", () => {
 
 test.describe("the newsletter", () => {
   test("signs up from the footer, answers a known address as any other, confirms and unsubscribes by link", async ({ page }) => {
+    // Two sign-ups, and two mails awaited in the outbox and their links followed: up to 19 s with one of two cores busy.
+    test.slow();
     const email = unique("fan");
     await openHydrated(page, "/es/about");
     const footer = page.getByRole("contentinfo");
@@ -130,6 +135,8 @@ test.describe("the newsletter", () => {
 
 test.describe("rate limits", () => {
   test("the contact form says so clearly when an address sends too much", async ({ page }) => {
+    // Three hydrated loads of the contact page, each with a message sent: up to 18 s with one of two cores busy.
+    test.slow();
     const limited = e2eServers.limited.url;
     const send = async () => {
       await openHydrated(page, `${limited}/contact`);

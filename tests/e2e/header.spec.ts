@@ -45,6 +45,9 @@ async function expectScrolledTo(page: Page, id: string): Promise<void> {
 }
 
 test.describe("header on a wide screen", () => {
+  // Each test loads the landing page (every section, some 2,000 elements) and has axe audit it, twice: 6 to 15 s
+  // on a quiet machine's share, up to 27 s with one of two cores kept busy.
+  test.describe.configure({ timeout: 60_000 });
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test(`lists the spec's links; is transparent at the top and solid after scrolling past ${threshold}px`, async ({
@@ -165,6 +168,9 @@ test.describe("header on a wide screen", () => {
 });
 
 test.describe("header on a small screen", () => {
+  // Each test loads the landing page (every section, some 2,000 elements) and has axe audit it, twice: 6 to 15 s
+  // on a quiet machine's share, up to 27 s with one of two cores kept busy.
+  test.describe.configure({ timeout: 60_000 });
   test.use({ viewport: { width: 375, height: 812 } });
 
   const toggleName = new RegExp(`^(${escapeRegExp(t("en", "common.openMenu"))}|${escapeRegExp(t("en", "common.closeMenu"))})$`);

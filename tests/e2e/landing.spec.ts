@@ -143,6 +143,9 @@ test.describe("crawlers", () => {
 });
 
 test.describe("plans", () => {
+  // The landing page (every section, some 2,000 elements) loaded and audited by axe, in up to three states or on two
+  // pages: up to 18 s with one of two cores kept busy.
+  test.describe.configure({ timeout: 60_000 });
   for (const language of languages) {
     test(`four plans in order with names, prices, 8 features, badges and the viewers choice (${language})`, async ({
       page,
@@ -203,6 +206,9 @@ test.describe("plans", () => {
 });
 
 test.describe("FAQ", () => {
+  // The landing page (every section, some 2,000 elements) loaded and audited by axe, in up to three states or on two
+  // pages: up to 18 s with one of two cores kept busy.
+  test.describe.configure({ timeout: 60_000 });
   test("8 questions, each opened and closed from the keyboard", async ({ page, expectAccessible }) => {
     await page.goto("/");
     await waitForHydration(page);
@@ -236,6 +242,9 @@ test.describe("FAQ", () => {
 });
 
 test.describe("claims", () => {
+  // The landing page (every section, some 2,000 elements) loaded and audited by axe, in up to three states or on two
+  // pages: up to 18 s with one of two cores kept busy.
+  test.describe.configure({ timeout: 60_000 });
   for (const language of languages) {
     test(`every channel and customer figure on the landing and about pages in ${language} is the configured one`, async ({
       page,

@@ -49,6 +49,8 @@ test.describe("renewals", () => {
     request,
     expectAccessible,
   }) => {
+    // An order paid and delivered, then two hydrated checkouts: up to 19 s with one of two cores kept busy.
+    test.slow();
     const email = `claire.${Date.now()}@example.com`;
     const order = await deliveredOrder(request, email, 6);
     await openHydrated(page, `/fr/checkout?renew=${renewalToken(order.id, new Date(), key)}`);

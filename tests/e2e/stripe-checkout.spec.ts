@@ -80,6 +80,9 @@ test.describe("paying on Stripe's page", () => {
   });
 
   test("a bank debit that fails shows the failure and why, in French", async ({ page, expectAccessible }) => {
+    // A checkout filled and sent to Stripe's page, then the failed debit's webhook awaited: up to 19 s with one of two
+    // cores kept busy.
+    test.slow();
     const email = `stripe.debit.fail.${Date.now()}@example.com`;
     await toStripe(page, "fr", email);
     await page.getByRole("button", { name: /bank debit/ }).click();

@@ -45,6 +45,9 @@ test("a purchase from France: 20 % VAT at checkout and on the invoice; a refund'
   context,
   expectAccessible,
 }) => {
+  // A whole sale and its refund across the site, the account and the console, with seven axe audits and an operator's
+  // sign-in (a slow hash): up to 40 s with one of two cores kept busy.
+  test.setTimeout(90_000);
   const email = `tax.fr.${Date.now()}@example.com`;
   await openHydrated(page, "/checkout?plan=premium&viewers=2");
   const breakdown = page.locator("[data-tax-breakdown]");
