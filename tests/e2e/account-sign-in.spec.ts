@@ -26,8 +26,8 @@ test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/status of (400|410|4
 
 test.describe("signing in to the account", () => {
   // Each test goes through the mail as a customer does: an order placed first, the sign-in's mail job, four to
-  // eight page loads and an audit of each state: past the default 30 s with one core kept busy.
-  test.describe.configure({ timeout: 60_000 });
+  // eight page loads and an audit of each state: up to 31 s with one of two cores kept busy.
+  test.describe.configure({ timeout: 90_000 });
   test("by the mailed link, in Spanish: the link asks for a click, signs in once, with a cookie only the account gets", async ({
     page,
     context,

@@ -11,6 +11,9 @@ test("the console's home says whether backups are set up, and shows the last run
   page,
   expectAccessible,
 }) => {
+  // An operator's sign-in (a password hash made slow on purpose) and three states audited: up to 17 s with one of two
+  // cores kept busy.
+  test.slow();
   // `/admin` leads to the home, through the sign-in.
   await signIn(page, newOperator(), "/admin");
   await expect(page).toHaveURL(/\/admin\/home$/);
