@@ -2,7 +2,7 @@
  * `npm run bench:scale`: the shop at a million orders, as it would be a few years in. Seeds a database (SQLite under
  * $SCALE_DATA_DIR (default data/scale/), and PostgreSQL too when DATABASE_URL is set) through the fast path of
  * scripts/bench-scale/seed.ts, serves it with the built server (`npm run build` first), and times every
- * console page, an action, the exports, the public pages and 100,000 jobs drained by two servers. Prints
+ * console page, an action, the exports, the public pages, a backup and its restore, and 100,000 jobs drained by two servers. Prints
  * each figure beside its budget.
  *
  *   --sqlite-only        skip PostgreSQL even when DATABASE_URL is set
@@ -10,7 +10,7 @@
  *   --skip-seed          reuse the seeded databases (SQLite file, PostgreSQL database) as they are
  *   --orders N           seed N orders (every other count in proportion); default 1,000,000
  *   --file PATH          the SQLite file; default $SCALE_DATA_DIR/scale.db
- *   --only a,b           parts: cold, pages, actions, exports, public, drain, blog (default all); `--only blog` seeds
+ *   --only a,b           parts: cold, pages, actions, exports, public, backup, drain, blog (default all); `--only blog` seeds
  *                        nothing
  *   --port N             the first of the two ports its servers listen on (default 3730)
  *   --page TEXT          only the console pages whose name contains TEXT, e.g. --page "customers"
@@ -31,7 +31,7 @@ const { values } = parseArgs({
     "skip-seed": { type: "boolean", default: false },
     orders: { type: "string", default: "1000000" },
     file: { type: "string", default: defaultSqliteFile },
-    only: { type: "string", default: "cold,pages,actions,exports,public,drain,blog" },
+    only: { type: "string", default: "cold,pages,actions,exports,public,backup,drain,blog" },
     page: { type: "string" },
     port: { type: "string", default: "3730" },
   },

@@ -44,7 +44,7 @@ async function undone(db: Database, firstJob: number): Promise<number> {
 }
 
 /** The public pages of `base`, one after another every 20 ms, until `done` says stop. */
-async function timePublic(base: string, done: () => Promise<boolean>): Promise<{ times: number[]; failures: number }> {
+export async function timePublic(base: string, done: () => Promise<boolean>): Promise<{ times: number[]; failures: number }> {
   const times: number[] = [];
   let failures = 0;
   const client = { base, cookie: "", timeoutMs: 10_000 };

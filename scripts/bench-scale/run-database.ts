@@ -1,11 +1,13 @@
 /**
  * One database's part of the scale bench: the seeded database served by the built server, an operator
- * signed in, then every console page, an action, the exports, the public pages and the job drain timed.
+ * signed in, then every console page, an action, the exports, the public pages, a backup and its restore, and
+ * the job drain timed.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Database, DialectName } from "../../server/db/database.ts";
 import { timeStopRenewal } from "./actions.ts";
+import { timeBackupAndRestore } from "./backup.ts";
 import { timeColdConsole } from "./cold-console.ts";
 import { consolePaths, type Figure, searchSamples, timeConsole } from "./console-pages.ts";
 import { drain, publicFloor, publicP99BudgetMs, publicPaths, queueMails, removeQueued } from "./drain.ts";
@@ -15,7 +17,7 @@ import { scaleDataDir } from "./seed-command.ts";
 import { type BenchServer, startBenchServer } from "./server.ts";
 import { type Client, measurePage } from "./timing.ts";
 
-export type Part = "cold" | "pages" | "actions" | "exports" | "public" | "drain";
+export type Part = "cold" | "pages" | "actions" | "exports" | "public" | "backup" | "drain";
 
 export interface DatabaseBench {
   dialect: DialectName;
@@ -82,6 +84,7 @@ export async function benchDatabase(bench: DatabaseBench): Promise<Figure[]> {
         figures.push({ name: `public ${path}`, path, budgetMs: publicP99BudgetMs, ...measured });
       }
     }
+    if (bench.parts.has("backup")) figures.push(...(await timeBackupAndRestore({ dialect: bench.dialect, env, base: server.base, log })));
     if (bench.parts.has("drain")) {
       const second = await startBenchServer(bench.port + 1, env, logFile.replace(".log", "-second.log"));
       let queued: { firstMail: number; firstJob: number } | undefined;

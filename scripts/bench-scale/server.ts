@@ -18,6 +18,24 @@ export interface BenchServer {
 /** Variables of the caller's shell that would point the server somewhere else. */
 const inherited = ["DATABASE_URL", "SQLITE_FILE", "SMTP_URL", "MAIL_OUTBOX_DIR", "GEOLOCATION_URL", "PORT", "HOST", "WEB_CONCURRENCY"];
 
+/** What the bench's processes (its servers, and the commands it runs beside them) are started with. */
+export function benchEnvironment(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const name of inherited) delete base[name];
+  return {
+    PAYMENT_GATEWAY: "test",
+    ALLOW_TEST_PAYMENTS: "true",
+    ...base,
+    // The key the seed sealed access details with.
+    ACCESS_ENCRYPTION_KEY: benchAccessKey,
+    GEOLOCATION_URL: "",
+    WEB_CONCURRENCY: "1",
+    LOG_LEVEL: "warn",
+    ...env,
+    NODE_ENV: "production",
+  };
+}
+
 export async function startBenchServer(port: number, env: Record<string, string>, logFile: string): Promise<BenchServer> {
   // Another server on the port would answer the health check below, and be timed instead of this one.
   const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -27,23 +45,8 @@ export async function startBenchServer(port: number, env: Record<string, string>
   if (taken) throw new Error(`Port ${port} is already in use by another server: stop it, or give the bench another --port.`);
   mkdirSync(dirname(logFile), { recursive: true });
   const log = openSync(logFile, "a");
-  const base = { ...process.env };
-  for (const name of inherited) delete base[name];
   const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, "server/index.ts"], {
-    env: {
-      PAYMENT_GATEWAY: "test",
-      ALLOW_TEST_PAYMENTS: "true",
-      ...base,
-      // The key the seed sealed access details with.
-      ACCESS_ENCRYPTION_KEY: benchAccessKey,
-      GEOLOCATION_URL: "",
-      WEB_CONCURRENCY: "1",
-      LOG_LEVEL: "warn",
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-    },
+    env: { ...benchEnvironment(env), PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", log, log],
   });
   closeSync(log);
